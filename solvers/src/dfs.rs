@@ -1,0 +1,95 @@
+//! Depth-first search with an explicit stack and an exact transposition table.
+
+use std::mem::size_of;
+
+use crate::limits::Checker;
+use crate::table::VisitedSet;
+use crate::{successors, Limits, Outcome, Report, Space, Stats, Successor};
+
+/// A level of the explicit stack: its successors are `arena[lo..hi]`, the next one to try
+/// is `arena[next]`, so the one being explored below it is `arena[next - 1]`.
+struct Frame {
+    lo: usize,
+    hi: usize,
+    next: usize,
+}
+
+/// Depth-first search from `start`.
+///
+/// Iterative (an explicit stack, so depth is only bounded by memory), successors tried in
+/// the order [`successors`] gives them (so [`Space::forced`] is honoured), and a state is
+/// never expanded twice: its exact key enters a [`VisitedSet`] when it is first selected.
+/// The path returned is the first one found, not a cheapest one. Exhausting the space
+/// without reaching a goal gives [`Outcome::Unsolvable`].
+pub fn dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::Move> {
+    let mut checker = Checker::new(limits);
+    let mut stats = Stats::default();
+    if space.is_goal(&start) {
+        return checker.finish(Outcome::Solved(Vec::new()), stats);
+    }
+
+    let mut visited: VisitedSet<S::Key> = VisitedSet::new();
+    // Every successor list of the current path, one after the other.
+    let mut arena: Vec<Successor<S::Move, S::State>> = Vec::new();
+    let mut frames: Vec<Frame> = Vec::new();
+    let mut buf: Vec<Successor<S::Move, S::State>> = Vec::new();
+
+    let memory = |visited: &VisitedSet<S::Key>,
+                  arena: &Vec<Successor<S::Move, S::State>>,
+                  frames: &Vec<Frame>,
+                  buf: &Vec<Successor<S::Move, S::State>>| {
+        visited.memory_bytes()
+            + ((arena.capacity() + buf.capacity()) * size_of::<Successor<S::Move, S::State>>()
+                + frames.capacity() * size_of::<Frame>()) as u64
+    };
+
+    visited.insert(space.key(&start));
+    if let Some(reason) = checker.check(0, memory(&visited, &arena, &frames, &buf)) {
+        stats.stored = visited.len() as u64;
+        return checker.finish(Outcome::Unknown(reason), stats);
+    }
+    successors(space, &start, &mut arena);
+    stats.expanded = 1;
+    stats.generated = arena.len() as u64;
+    frames.push(Frame { lo: 0, hi: arena.len(), next: 0 });
+
+    let outcome = loop {
+        let Some(top) = frames.last_mut() else {
+            break Outcome::Unsolvable;
+        };
+        if top.next == top.hi {
+            arena.truncate(top.lo);
+            frames.pop();
+            continue;
+        }
+        let idx = top.next;
+        top.next += 1;
+        let state = &arena[idx].state;
+        if !visited.insert(space.key(state)) {
+            continue;
+        }
+        if space.is_goal(state) {
+            let mut path = Vec::with_capacity(frames.len());
+            let mut cost = 0u64;
+            for f in &frames {
+                let s = &arena[f.next - 1];
+                path.push(s.mv);
+                cost += u64::from(s.cost);
+            }
+            stats.solution_cost = cost;
+            break Outcome::Solved(path);
+        }
+        if let Some(reason) = checker.check(stats.expanded, memory(&visited, &arena, &frames, &buf)) {
+            break Outcome::Unknown(reason);
+        }
+        successors(space, &arena[idx].state, &mut buf);
+        stats.expanded += 1;
+        stats.generated += buf.len() as u64;
+        let lo = arena.len();
+        arena.append(&mut buf);
+        frames.push(Frame { lo, hi: arena.len(), next: lo });
+    };
+    stats.stored = visited.len() as u64;
+    checker.observe_memory(memory(&visited, &arena, &frames, &buf));
+    checker.finish(outcome, stats)
+}

@@ -1,0 +1,131 @@
+//! Game-agnostic search with exact transposition tables.
+//!
+//! A search problem is anything that implements [`Space`]: it expands a state into
+//! successors, tests for the goal and gives an *exact* key for the transposition table.
+//! The searches are free functions named after their algorithm ([`dfs`], [`astar`],
+//! [`idastar`], [`best_first`]); each takes the space, a start state and [`Limits`], and
+//! returns a [`Report`]: an [`Outcome`] plus [`Stats`].
+//!
+//! Soundness contract: [`Outcome::Unsolvable`] is only returned after an exhaustive search
+//! in which states were merged by their exact key, so it is a proof relative to the space's
+//! moves and its [`Space::forced`] dominance. Any limit gives [`Outcome::Unknown`].
+
+#![warn(missing_docs)]
+
+mod astar;
+mod best_first;
+mod dfs;
+mod idastar;
+mod limits;
+mod table;
+
+pub use astar::astar;
+pub use best_first::{best_first, BestFirstMode};
+pub use dfs::dfs;
+pub use idastar::idastar;
+pub use limits::{Limits, StopReason};
+pub use table::{Insertion, ParentEntry, ParentTable, VisitedSet, NO_PARENT};
+
+use std::hash::Hash;
+use std::time::Duration;
+
+/// One successor of a state: the move that leads to it, the new state and the move's cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Successor<M, S> {
+    /// The move played.
+    pub mv: M,
+    /// The state after the move.
+    pub state: S,
+    /// The cost of the move (at least 1 for the optimality claims of A* and IDA*).
+    pub cost: u32,
+}
+
+/// A search space: what a search needs to know of a game, and nothing about cards.
+pub trait Space {
+    /// A state of the search. Small and cheap to clone (ideally `Copy`).
+    type State: Clone;
+    /// An exact key: two states with equal keys must have exactly the same futures.
+    type Key: Eq + Hash + Clone;
+    /// A move, small and `Copy`.
+    type Move: Copy + std::fmt::Debug;
+
+    /// Whether `state` is a goal.
+    fn is_goal(&self, state: &Self::State) -> bool;
+    /// The exact transposition key of `state` (canonical form where order does not matter).
+    fn key(&self, state: &Self::State) -> Self::Key;
+    /// Appends every successor of `state` to `out` (which the caller has cleared).
+    fn expand(&self, state: &Self::State, out: &mut Vec<Successor<Self::Move, Self::State>>);
+    /// A lower bound on the remaining cost (admissible, for A* and IDA* optimality).
+    /// Default 0.
+    fn heuristic(&self, _state: &Self::State) -> u32 {
+        0
+    }
+    /// A move that provably keeps every win (a dominance): when it returns `Some`, the
+    /// searches take this move as the only successor. Default: none.
+    fn forced(&self, _state: &Self::State) -> Option<Successor<Self::Move, Self::State>> {
+        None
+    }
+}
+
+/// The verdict of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome<M> {
+    /// A path from the start to a goal.
+    Solved(Vec<M>),
+    /// The search was exhaustive and found no goal: a proof of unsolvability.
+    Unsolvable,
+    /// A limit stopped the search before it could decide.
+    Unknown(StopReason),
+}
+
+impl<M> Outcome<M> {
+    /// A short word for the verdict: `solved`, `unsolvable` or `unknown`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Outcome::Solved(_) => "solved",
+            Outcome::Unsolvable => "unsolvable",
+            Outcome::Unknown(_) => "unknown",
+        }
+    }
+}
+
+/// What a search measured.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// States whose successors were generated.
+    pub expanded: u64,
+    /// Successor states generated.
+    pub generated: u64,
+    /// States stored in the transposition table at the end (or at most, for IDA*).
+    pub stored: u64,
+    /// Peak of the estimated memory used by tables and open lists, in bytes.
+    pub peak_memory: u64,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+    /// Total cost of the solution found (0 if none).
+    pub solution_cost: u64,
+    /// Number of moves of the solution found (0 if none).
+    pub solution_len: u64,
+}
+
+/// The result of a search: verdict and statistics.
+#[derive(Clone, Debug)]
+pub struct Report<M> {
+    /// The verdict.
+    pub outcome: Outcome<M>,
+    /// The statistics.
+    pub stats: Stats,
+}
+
+/// The successors of `state`, honouring [`Space::forced`]: a forced move is the only one.
+pub fn successors<S: Space>(space: &S, state: &S::State, out: &mut Vec<Successor<S::Move, S::State>>) {
+    out.clear();
+    if let Some(forced) = space.forced(state) {
+        out.push(forced);
+    } else {
+        space.expand(state, out);
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod puzzles;

@@ -1,0 +1,357 @@
+//! Transposition tables keyed by exact keys, and the open list of the best-first searches.
+
+use std::cmp::Ordering;
+use std::collections::hash_map::Entry;
+use std::collections::BinaryHeap;
+use std::hash::Hash;
+use std::mem::size_of;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Bytes of bookkeeping per bucket of a hash table (one control byte) on top of the slot.
+const HASH_OVERHEAD: u64 = 1;
+
+/// Estimated bytes of a hash table of `capacity` usable slots of `slot` bytes each.
+///
+/// The standard table keeps at most 7/8 of its buckets full, hence the factor 8/7.
+fn hash_bytes(capacity: usize, slot: usize) -> u64 {
+    let buckets = (capacity as u64).saturating_mul(8) / 7;
+    buckets.saturating_mul(slot as u64 + HASH_OVERHEAD)
+}
+
+/// A set of exact keys: the states already seen (or expanded) by a search.
+///
+/// Its memory estimate counts only the table itself: heap data owned by the keys is not
+/// seen, so keys should be plain values (integers, arrays).
+#[derive(Clone, Debug)]
+pub struct VisitedSet<K> {
+    set: FxHashSet<K>,
+}
+
+impl<K: Eq + Hash> Default for VisitedSet<K> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<K: Eq + Hash> VisitedSet<K> {
+    /// An empty set.
+    pub fn new() -> Self {
+        VisitedSet { set: FxHashSet::default() }
+    }
+
+    /// Inserts `key`; returns `true` if it was not there yet.
+    #[inline]
+    pub fn insert(&mut self, key: K) -> bool {
+        self.set.insert(key)
+    }
+
+    /// Whether `key` is in the set.
+    #[inline]
+    pub fn contains(&self, key: &K) -> bool {
+        self.set.contains(key)
+    }
+
+    /// The number of keys.
+    pub fn len(&self) -> usize {
+        self.set.len()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.set.is_empty()
+    }
+
+    /// Removes every key, keeping the allocation.
+    pub fn clear(&mut self) {
+        self.set.clear();
+    }
+
+    /// Estimated bytes used, from the table's capacity.
+    pub fn memory_bytes(&self) -> u64 {
+        hash_bytes(self.set.capacity(), size_of::<K>())
+    }
+}
+
+/// The index of the entry without parent (the start) in a [`ParentTable`].
+pub const NO_PARENT: u32 = u32::MAX;
+
+/// One state recorded in a [`ParentTable`]: how the search reached it most cheaply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParentEntry<M> {
+    /// Index of the parent entry, or [`NO_PARENT`] for the start.
+    pub parent: u32,
+    /// Cost of the move from the parent (0 for the start).
+    pub cost: u32,
+    /// Cost of the best known path from the start.
+    pub g: u64,
+    /// The move from the parent (`None` for the start).
+    pub mv: Option<M>,
+}
+
+/// What [`ParentTable::insert_or_improve`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Insertion {
+    /// The key was new; it got this index.
+    New(u32),
+    /// The key was known with a larger `g`, now lowered; its index.
+    Improved(u32),
+    /// The key was known with a `g` no larger; nothing changed.
+    Kept(u32),
+}
+
+/// Exact key -> (parent index, move, g), stored in an indexed arena so that paths can be
+/// rebuilt from any entry back to the start.
+#[derive(Clone, Debug)]
+pub struct ParentTable<K, M> {
+    index: FxHashMap<K, u32>,
+    entries: Vec<ParentEntry<M>>,
+}
+
+impl<K: Eq + Hash, M: Copy> Default for ParentTable<K, M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<K: Eq + Hash, M: Copy> ParentTable<K, M> {
+    /// An empty table.
+    pub fn new() -> Self {
+        ParentTable { index: FxHashMap::default(), entries: Vec::new() }
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Removes every entry, keeping the allocations.
+    pub fn clear(&mut self) {
+        self.index.clear();
+        self.entries.clear();
+    }
+
+    /// The index of `key`, if present.
+    #[inline]
+    pub fn get(&self, key: &K) -> Option<u32> {
+        self.index.get(key).copied()
+    }
+
+    /// The entry at `idx` (panics if out of range).
+    #[inline]
+    pub fn entry(&self, idx: u32) -> &ParentEntry<M> {
+        &self.entries[idx as usize]
+    }
+
+    fn push(&mut self, e: ParentEntry<M>) -> u32 {
+        let idx = u32::try_from(self.entries.len())
+            .ok()
+            .filter(|&i| i != NO_PARENT)
+            .expect("ParentTable holds at most u32::MAX - 1 entries");
+        self.entries.push(e);
+        idx
+    }
+
+    /// Records the start state (no parent, `g = 0`) if new; returns its index either way.
+    pub fn insert_root(&mut self, key: K) -> u32 {
+        match self.insert_or_improve(key, NO_PARENT, None, 0, 0) {
+            Insertion::New(i) | Insertion::Improved(i) | Insertion::Kept(i) => i,
+        }
+    }
+
+    /// Records `key` reached from entry `parent` by `mv` of `cost`, at path cost `g`, only
+    /// if the key is new. Returns the new index, or `None` if the key was known.
+    #[inline]
+    pub fn insert_new(&mut self, key: K, parent: u32, mv: M, cost: u32, g: u64) -> Option<u32> {
+        let next = self.entries.len();
+        match self.index.entry(key) {
+            Entry::Occupied(_) => None,
+            Entry::Vacant(v) => {
+                let idx = u32::try_from(next).ok().filter(|&i| i != NO_PARENT);
+                let idx = idx.expect("ParentTable holds at most u32::MAX - 1 entries");
+                v.insert(idx);
+                self.entries.push(ParentEntry { parent, cost, g, mv: Some(mv) });
+                Some(idx)
+            }
+        }
+    }
+
+    /// Records `key` reached from `parent` by `mv` of `cost` at path cost `g`: inserts it
+    /// if new, re-parents it if `g` is smaller than its recorded `g`, else leaves it.
+    #[inline]
+    pub fn insert_or_improve(
+        &mut self,
+        key: K,
+        parent: u32,
+        mv: Option<M>,
+        cost: u32,
+        g: u64,
+    ) -> Insertion {
+        let entry = ParentEntry { parent, cost, g, mv };
+        match self.index.get(&key) {
+            Some(&idx) => {
+                let e = &mut self.entries[idx as usize];
+                if g < e.g {
+                    *e = entry;
+                    Insertion::Improved(idx)
+                } else {
+                    Insertion::Kept(idx)
+                }
+            }
+            None => {
+                let idx = self.push(entry);
+                self.index.insert(key, idx);
+                Insertion::New(idx)
+            }
+        }
+    }
+
+    /// The moves from the start to entry `idx`, and their total cost.
+    pub fn path(&self, idx: u32) -> (Vec<M>, u64) {
+        let mut moves = Vec::new();
+        let mut cost = 0u64;
+        let mut i = idx;
+        while i != NO_PARENT {
+            let e = &self.entries[i as usize];
+            if let Some(mv) = e.mv {
+                moves.push(mv);
+            }
+            cost += u64::from(e.cost);
+            i = e.parent;
+        }
+        moves.reverse();
+        (moves, cost)
+    }
+
+    /// Estimated bytes used: the hash index plus the arena, from their capacities.
+    pub fn memory_bytes(&self) -> u64 {
+        hash_bytes(self.index.capacity(), size_of::<(K, u32)>()).saturating_add(
+            (self.entries.capacity() as u64).saturating_mul(size_of::<ParentEntry<M>>() as u64),
+        )
+    }
+}
+
+/// A node of an open list: lower `prio` first, then larger `g`, then earlier insertion.
+#[derive(Debug)]
+pub(crate) struct OpenNode<T> {
+    pub(crate) prio: u64,
+    pub(crate) g: u64,
+    pub(crate) seq: u64,
+    pub(crate) idx: u32,
+    pub(crate) state: T,
+}
+
+impl<T> PartialEq for OpenNode<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl<T> Eq for OpenNode<T> {}
+
+impl<T> PartialOrd for OpenNode<T> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<T> Ord for OpenNode<T> {
+    /// "Greater" means "popped first" from the max-heap.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .prio
+            .cmp(&self.prio)
+            .then(self.g.cmp(&other.g))
+            .then(other.seq.cmp(&self.seq))
+    }
+}
+
+/// A binary-heap open list with deterministic tie-breaking (see [`OpenNode`]).
+pub(crate) struct OpenList<T> {
+    heap: BinaryHeap<OpenNode<T>>,
+    seq: u64,
+}
+
+impl<T> OpenList<T> {
+    pub(crate) fn new() -> Self {
+        OpenList { heap: BinaryHeap::new(), seq: 0 }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, prio: u64, g: u64, idx: u32, state: T) {
+        let seq = self.seq;
+        self.seq += 1;
+        self.heap.push(OpenNode { prio, g, seq, idx, state });
+    }
+
+    #[inline]
+    pub(crate) fn pop(&mut self) -> Option<OpenNode<T>> {
+        self.heap.pop()
+    }
+
+    pub(crate) fn memory_bytes(&self) -> u64 {
+        (self.heap.capacity() as u64).saturating_mul(size_of::<OpenNode<T>>() as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn visited_set_basics() {
+        let mut v = VisitedSet::new();
+        assert!(v.is_empty());
+        assert_eq!(v.memory_bytes(), 0);
+        assert!(v.insert(3u64));
+        assert!(!v.insert(3u64));
+        assert!(v.contains(&3));
+        assert!(!v.contains(&4));
+        assert_eq!(v.len(), 1);
+        assert!(v.memory_bytes() >= 8);
+        v.clear();
+        assert!(v.is_empty());
+    }
+
+    #[test]
+    fn parent_table_paths_and_improvement() {
+        let mut t: ParentTable<u32, char> = ParentTable::new();
+        let r = t.insert_root(0);
+        assert_eq!(r, 0);
+        assert_eq!(t.insert_root(0), 0);
+        let a = t.insert_new(1, r, 'a', 5, 5).unwrap();
+        assert_eq!(t.insert_new(1, r, 'x', 1, 1), None);
+        let b = t.insert_new(2, a, 'b', 2, 7).unwrap();
+        assert_eq!(t.path(b), (vec!['a', 'b'], 7));
+        assert_eq!(t.path(r), (vec![], 0));
+        // A cheaper way to 1: re-parented, and 2's path follows.
+        let c = t.insert_new(3, r, 'c', 1, 1).unwrap();
+        assert_eq!(t.insert_or_improve(1, c, Some('d'), 1, 2), Insertion::Improved(a));
+        assert_eq!(t.insert_or_improve(1, r, Some('e'), 9, 9), Insertion::Kept(a));
+        assert_eq!(t.entry(a).g, 2);
+        assert_eq!(t.path(b), (vec!['c', 'd', 'b'], 4));
+        assert_eq!(t.get(&2), Some(b));
+        assert_eq!(t.get(&9), None);
+        assert_eq!(t.len(), 4);
+        assert!(t.memory_bytes() > 0);
+        t.clear();
+        assert!(t.is_empty());
+    }
+
+    #[test]
+    fn open_list_order() {
+        let mut o = OpenList::new();
+        o.push(5, 0, 0, 'a');
+        o.push(3, 1, 1, 'b');
+        o.push(3, 2, 2, 'c');
+        o.push(3, 2, 3, 'd');
+        o.push(4, 9, 4, 'e');
+        let order: Vec<char> = std::iter::from_fn(|| o.pop().map(|n| n.state)).collect();
+        assert_eq!(order, vec!['c', 'd', 'b', 'e', 'a']);
+    }
+}

@@ -1,0 +1,47 @@
+//! `patience dataset`.
+
+use super::{DatasetCommand, Format};
+use anyhow::{Context, Result};
+use patience::study::batch::summarize;
+use patience::study::dataset::{export, read, ExportFormat};
+use std::io::Write;
+
+pub(super) fn dataset(cmd: DatasetCommand) -> Result<()> {
+    match cmd {
+        DatasetCommand::Export { file, format, out } => {
+            let c = read(&file)?;
+            if c.truncated_tail {
+                anyhow::bail!("{}: corrupt dataset: the last record is incomplete (resume the run to repair it)", file.display());
+            }
+            let format = match format {
+                Format::Csv => ExportFormat::Csv,
+                Format::Jsonl => ExportFormat::Jsonl,
+            };
+            match out {
+                Some(path) => {
+                    let f = std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(|e| {
+                        if e.kind() == std::io::ErrorKind::AlreadyExists {
+                            anyhow::anyhow!("{}: file exists; choose another file", path.display())
+                        } else {
+                            anyhow::anyhow!("{}: {e}", path.display())
+                        }
+                    })?;
+                    let mut w = std::io::BufWriter::new(f);
+                    export(&c, format, &mut w).and_then(|_| w.flush()).with_context(|| format!("writing {}", path.display()))?;
+                }
+                None => {
+                    let stdout = std::io::stdout();
+                    let mut w = std::io::BufWriter::new(stdout.lock());
+                    export(&c, format, &mut w).and_then(|_| w.flush()).context("writing to standard output")?;
+                }
+            }
+        }
+        DatasetCommand::Show { file } => {
+            let c = read(&file)?;
+            let h = &c.header;
+            println!("dataset {}: game {} (rules version {}), {}, written by {}", file.display(), h.game, h.rules_version, h.settings, h.written_by);
+            print!("{}", summarize(&c).render(&h.game));
+        }
+    }
+    Ok(())
+}

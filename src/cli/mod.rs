@@ -1,0 +1,281 @@
+//! Raw arguments become validated settings here; each subcommand has its own file.
+
+mod dataset;
+mod play;
+mod solve;
+mod stats;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use patience::games::GameId;
+use patience::piles::Table;
+use patience::study::{Algorithm, SolveConfig};
+use solvers::Limits;
+use std::io::Read;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// A solver and research workbench for patience (solitaire) card games.
+#[derive(Parser, Debug)]
+#[command(name = "patience", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Lists every game with a one-line description and the source of its rules.
+    Games,
+    /// Prints the layout of a deal as a board file (read back with --board).
+    Deal {
+        /// The game id (see `patience games`).
+        game: String,
+        /// The deal number.
+        #[arg(long)]
+        deal: u64,
+        /// Draw the layout for people (face-down cards hidden) instead of the board file.
+        #[arg(long)]
+        pretty: bool,
+    },
+    /// Solves a deal or a position: verdict, moves, statistics.
+    Solve(SolveArgs),
+    /// The next move of a winning line from a position.
+    Hint(SolveArgs),
+    /// Plays a deal the seed's way (the only way, for games without choices).
+    Play {
+        /// The game id.
+        game: String,
+        /// The deal number.
+        #[arg(long)]
+        deal: u64,
+        /// Show every successive layout (the seed's "observer").
+        #[arg(long)]
+        trace: bool,
+    },
+    /// Decides every deal of a range in parallel: win rate with a 95% Wilson interval.
+    Stats(StatsArgs),
+    /// Works with dataset files.
+    Dataset {
+        #[command(subcommand)]
+        command: DatasetCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum DatasetCommand {
+    /// Writes a dataset's records as CSV or JSON lines (to stdout, or --out).
+    Export {
+        /// The dataset file.
+        file: PathBuf,
+        /// The output format.
+        #[arg(long, value_enum, default_value = "csv")]
+        format: Format,
+        /// Write to this new file instead of stdout (never overwrites).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Prints a dataset's header and summary.
+    Show {
+        /// The dataset file.
+        file: PathBuf,
+    },
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum Format {
+    Csv,
+    Jsonl,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum AlgorithmArg {
+    Dfs,
+    Astar,
+    Idastar,
+    BestFirst,
+    Weighted,
+}
+
+#[derive(Args, Debug, Clone)]
+struct SearchArgs {
+    /// The search algorithm.
+    #[arg(long, value_enum, default_value = "dfs")]
+    algorithm: AlgorithmArg,
+    /// Stop after expanding this many states (verdict: unknown).
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Stop after this many seconds (verdict: unknown).
+    #[arg(long)]
+    max_time: Option<f64>,
+    /// Memory budget for the search tables, e.g. 512M or 2G (verdict: unknown when hit).
+    #[arg(long)]
+    max_memory: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// The game id.
+    game: String,
+    /// The deal number.
+    #[arg(long, conflicts_with = "board", required_unless_present = "board")]
+    deal: Option<u64>,
+    /// A board file (as written by `patience deal`), or - for standard input.
+    #[arg(long)]
+    board: Option<String>,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct StatsArgs {
+    /// The game id.
+    game: String,
+    /// The deals, A..B (both included).
+    #[arg(long)]
+    deals: String,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Write one record per deal to this dataset file (never overwritten).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Continue the dataset given with --out, skipping deals it already has.
+    #[arg(long, requires = "out")]
+    resume: bool,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Parses a game id into one clear error.
+fn game(id: &str) -> Result<GameId> {
+    Ok(id.parse::<GameId>()?)
+}
+
+/// Parses a deal range `A..B` (inclusive).
+fn deal_range(s: &str) -> Result<(u64, u64)> {
+    let bad = || anyhow!("bad deal range '{s}': expected A..B with whole numbers A <= B (e.g. 1..1000)");
+    let (a, b) = s.split_once("..").ok_or_else(bad)?;
+    let b = b.strip_prefix('=').unwrap_or(b);
+    let (a, b): (u64, u64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    if b < a {
+        bail!("bad deal range '{s}': it is empty (the last deal {b} comes before the first {a})");
+    }
+    Ok((a, b))
+}
+
+/// Parses a memory size such as 512M, 2G, 100000.
+fn memory_size(s: &str) -> Result<u64> {
+    let t = s.trim().to_ascii_uppercase();
+    let t = t.strip_suffix("IB").or_else(|| t.strip_suffix('B')).unwrap_or(&t).to_string();
+    let (num, mult) = match t.chars().last() {
+        Some('K') => (&t[..t.len() - 1], 1u64 << 10),
+        Some('M') => (&t[..t.len() - 1], 1 << 20),
+        Some('G') => (&t[..t.len() - 1], 1 << 30),
+        _ => (&t[..], 1),
+    };
+    let n: f64 = num.trim().parse().map_err(|_| anyhow!("bad memory size '{s}': expected a number with an optional K, M or G"))?;
+    if !(n > 0.0) {
+        bail!("bad memory size '{s}': must be positive");
+    }
+    Ok((n * mult as f64) as u64)
+}
+
+impl SearchArgs {
+    fn config(&self) -> Result<SolveConfig> {
+        let algorithm = match self.algorithm {
+            AlgorithmArg::Dfs => Algorithm::Dfs,
+            AlgorithmArg::Astar => Algorithm::Astar,
+            AlgorithmArg::Idastar => Algorithm::Idastar,
+            AlgorithmArg::BestFirst => Algorithm::BestFirst,
+            AlgorithmArg::Weighted => Algorithm::Weighted,
+        };
+        let max_time = match self.max_time {
+            Some(t) if !(t > 0.0 && t.is_finite()) => bail!("bad --max-time {t}: expected a positive number of seconds"),
+            Some(t) => Some(Duration::from_secs_f64(t)),
+            None => None,
+        };
+        let max_memory = self.max_memory.as_deref().map(memory_size).transpose()?;
+        let limits = Limits { max_nodes: self.max_nodes, max_time, max_memory, ..Limits::default() };
+        Ok(SolveConfig { algorithm, limits })
+    }
+}
+
+/// Reads a board file (or standard input for `-`).
+fn read_board(path: &str) -> Result<Table> {
+    let text = if path == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).context("cannot read the board from standard input")?;
+        s
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read board file '{path}'"))?
+    };
+    let where_ = if path == "-" { "standard input".to_string() } else { format!("'{path}'") };
+    Table::parse(&text).with_context(|| format!("board {where_}"))
+}
+
+/// The starting layout of a solve or hint: a deal or a board file.
+fn position(g: GameId, deal: Option<u64>, board: Option<&str>) -> Result<(Table, String)> {
+    match (deal, board) {
+        (Some(n), _) => Ok((patience::with_game!(g, x => patience::games::Game::deal(x, n)), format!("deal {n}"))),
+        (None, Some(b)) => Ok((read_board(b)?, format!("board {}", if b == "-" { "from standard input" } else { b }))),
+        (None, None) => bail!("give --deal N or --board FILE"),
+    }
+}
+
+/// Parses the arguments and runs the subcommand.
+pub fn run() -> Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Games => {
+            print!("{}", play::games());
+            Ok(())
+        }
+        Command::Deal { game: g, deal, pretty } => {
+            let g = game(&g)?;
+            let t = patience::with_game!(g, x => patience::games::Game::deal(x, deal));
+            if pretty {
+                print!("{}", t.render(patience::cards::CardStyle::default()));
+            } else {
+                println!("; patience board: {g}, deal {deal} (piles bottom to top; # = face down)");
+                print!("{}", t.to_text());
+            }
+            Ok(())
+        }
+        Command::Solve(a) => solve::solve(&a, false),
+        Command::Hint(a) => solve::solve(&a, true),
+        Command::Play { game: g, deal, trace } => play::play(game(&g)?, deal, trace),
+        Command::Stats(a) => stats::stats(&a),
+        Command::Dataset { command } => dataset::dataset(command),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deal_ranges() {
+        assert_eq!(deal_range("1..1000").unwrap(), (1, 1000));
+        assert_eq!(deal_range("5..=5").unwrap(), (5, 5));
+        assert!(deal_range("10..1").unwrap_err().to_string().contains("empty"));
+        assert!(deal_range("1-10").is_err());
+        assert!(deal_range("a..3").is_err());
+    }
+
+    #[test]
+    fn memory_sizes() {
+        assert_eq!(memory_size("512M").unwrap(), 512 << 20);
+        assert_eq!(memory_size("2g").unwrap(), 2 << 30);
+        assert_eq!(memory_size("1GiB").unwrap(), 1 << 30);
+        assert_eq!(memory_size("1000").unwrap(), 1000);
+        assert!(memory_size("lots").is_err());
+        assert!(memory_size("-1M").is_err());
+    }
+}

@@ -1,0 +1,89 @@
+//! `patience solve` and `patience hint`.
+
+use super::{game, position, SolveArgs};
+use anyhow::Result;
+use patience::games::Game;
+use patience::study::{self, Solution, SolveConfig, Verdict};
+use patience::piles::Table;
+use serde_json::json;
+
+pub(super) fn solve(a: &SolveArgs, hint_only: bool) -> Result<()> {
+    let g = game(&a.game)?;
+    let (table, what) = position(g, a.deal, a.board.as_deref())?;
+    let cfg = a.search.config()?;
+    patience::with_game!(g, x => report(x, &table, &what, &cfg, a.json, hint_only))
+}
+
+fn verdict_note<M>(game_deterministic: bool, s: &Solution<M>) -> String {
+    match s.verdict {
+        Verdict::Won | Verdict::Lost => "exact: the game has no choices; the line replays on the reference piles".into(),
+        Verdict::Solved => "winning line verified on the reference piles".into(),
+        Verdict::Unsolvable => "proof: exhaustive search with exact state keys".into(),
+        Verdict::Unknown => format!(
+            "stopped by the {}{}",
+            s.reason.as_deref().unwrap_or("limit"),
+            if game_deterministic { "" } else { "; this is not a proof either way" }
+        ),
+    }
+}
+
+fn report<G: Game>(g: &G, table: &Table, what: &str, cfg: &SolveConfig, json: bool, hint_only: bool) -> Result<()> {
+    let sol = study::solve(g, table, cfg)?;
+    let det = g.id().info().deterministic;
+    let notes: Vec<String> = sol.moves.iter().map(|m| g.notation(m)).collect();
+    let st = &sol.stats;
+    let hint = if sol.verdict.is_win() { notes.first().cloned() } else { None };
+    if json {
+        let mut v = json!({
+            "game": g.id().to_string(),
+            "position": what,
+            "algorithm": cfg.algorithm.name(),
+            "verdict": sol.verdict.word(),
+            "note": verdict_note(det, &sol),
+            "stats": {
+                "expanded": st.expanded, "generated": st.generated, "stored": st.stored,
+                "peak_memory": st.peak_memory, "seconds": st.elapsed.as_secs_f64(),
+                "solution_length": sol.moves.len(),
+            },
+        });
+        if let Some(p) = sol.pass {
+            v["pass"] = json!(p);
+        }
+        if hint_only {
+            v["hint"] = json!(hint);
+        } else {
+            v["moves"] = json!(notes);
+        }
+        println!("{v}");
+        return Ok(());
+    }
+    println!("{} {what}: {} ({})", g.id(), sol.verdict, verdict_note(det, &sol));
+    if hint_only {
+        match (&hint, sol.verdict) {
+            (Some(h), _) => println!("hint: {h} (first of a winning line of {} moves)", sol.moves.len()),
+            (None, Verdict::Unknown) => println!("hint: none found within the limits"),
+            (None, _) => println!("hint: none: no winning line from this position"),
+        }
+    } else {
+        if sol.verdict.is_win() || sol.verdict == Verdict::Lost {
+            let label = if sol.verdict == Verdict::Lost { "line played" } else { "winning line" };
+            println!("{label} ({} moves):", notes.len());
+            for (i, n) in notes.iter().enumerate() {
+                println!("{:>5}. {n}", i + 1);
+            }
+        }
+        if let Some(p) = sol.pass {
+            println!("won in pass {p}");
+        }
+    }
+    println!(
+        "search: {} states expanded, {} generated, {} stored, peak memory {} KiB, {:.3} s ({})",
+        st.expanded,
+        st.generated,
+        st.stored,
+        st.peak_memory.div_ceil(1024),
+        st.elapsed.as_secs_f64(),
+        cfg.describe()
+    );
+    Ok(())
+}

@@ -1,0 +1,63 @@
+//! `patience stats`.
+
+use super::{deal_range, game, StatsArgs};
+use anyhow::{Context, Result};
+use patience::study::batch::{run, BatchConfig};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+pub(super) fn stats(a: &StatsArgs) -> Result<()> {
+    let g = game(&a.game)?;
+    let (first, last) = deal_range(&a.deals)?;
+    let threads = match a.threads {
+        Some(0) => anyhow::bail!("bad --threads 0: need at least one thread"),
+        Some(k) => k,
+        None => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+    };
+    if let Some(out) = &a.out {
+        if out.exists() && !a.resume {
+            anyhow::bail!("{}: file exists; use --resume to continue it, or choose another file", out.display());
+        }
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).context("cannot install the Ctrl-C handler")?;
+    let cfg = BatchConfig {
+        game: g,
+        first,
+        last,
+        threads,
+        solve: a.search.config()?,
+        out: a.out.clone(),
+        resume: a.resume,
+        cancel,
+        progress: true,
+    };
+    let r = run(&cfg)?;
+    if r.dropped_partial {
+        eprintln!("patience: note: dropped an incomplete record at the end of the dataset");
+    }
+    if a.json {
+        let rate = r.summary.win_rate();
+        let v = serde_json::json!({
+            "game": g.to_string(), "first": first, "last": last, "threads": threads,
+            "done": r.done, "already": r.already, "interrupted": r.interrupted,
+            "win_rate": rate, "first_fit": r.summary.first_fit_rate(), "unknown": r.summary.unknown(),
+            "summary": r.summary,
+        });
+        println!("{v}");
+    } else {
+        print!("{}", r.summary.render(&format!("{g} deals {first}..{last}")));
+        if r.already > 0 {
+            println!("({} deals came from the resumed dataset, {} decided now)", r.already, r.done);
+        }
+    }
+    if r.interrupted {
+        eprintln!(
+            "patience: interrupted: {} records kept{}",
+            r.done + r.already,
+            if a.out.is_some() { "; run again with --resume to finish" } else { "" }
+        );
+    }
+    Ok(())
+}

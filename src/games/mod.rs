@@ -1,0 +1,332 @@
+//! The games: each one's layout, packed engine state, legal moves and goal.
+//!
+//! A game is a concrete type implementing [`Game`] (and [`solvers::Space`], so every
+//! search runs on it, monomorphised) and [`crate::verify::Referee`] (the independent
+//! replay on the reference piles). [`GameId`] lists them for the CLI and the datasets.
+
+pub mod c4;
+pub mod clock;
+pub mod md;
+pub mod qll;
+pub mod r7;
+
+use crate::cards::{Card, CardCounts, DeckSpec};
+use crate::piles::{BoardParseError, Table};
+use crate::verify::Referee;
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// Why a layout is not a position of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// The board text could not be read.
+    #[error(transparent)]
+    Parse(#[from] BoardParseError),
+    /// A pile the game needs is missing.
+    #[error("missing pile '{0}'")]
+    MissingPile(String),
+    /// A pile the game does not have.
+    #[error("unknown pile '{0}'")]
+    UnknownPile(String),
+    /// A card appears more often than the deck holds it.
+    #[error("duplicate card {card} (in pile '{pile}')")]
+    Duplicate {
+        /// The card.
+        card: String,
+        /// A pile where it lies.
+        pile: String,
+    },
+    /// A card of the deck is nowhere on the board.
+    #[error("missing card {0}")]
+    MissingCard(String),
+    /// A card that is not in this game's deck.
+    #[error("card {card} in pile '{pile}' is not in this game's deck ({deck})")]
+    Foreign {
+        /// The card.
+        card: String,
+        /// The pile.
+        pile: String,
+        /// The deck.
+        deck: String,
+    },
+    /// The piles hold the right cards but no play of the game can reach this layout.
+    #[error("impossible position: {0}")]
+    Impossible(String),
+}
+
+/// Every game the workbench knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameId {
+    /// Relais des 7.
+    R7,
+    /// À la queue leu leu, 52 cards.
+    Qll,
+    /// À la queue leu leu, 32 cards.
+    Qll32,
+    /// Les quatre couleurs.
+    C4,
+    /// Montée-Descente.
+    Md,
+    /// Clock (AisleRiot's Horloge).
+    Clock,
+}
+
+/// What the catalogue says of a game.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The id used on the command line and in datasets.
+    pub id: &'static str,
+    /// The game's name.
+    pub name: &'static str,
+    /// One line on the rules.
+    pub summary: &'static str,
+    /// Where the rules come from.
+    pub source: &'static str,
+    /// Whether the game has no choices (its outcome is computed exactly by playing).
+    pub deterministic: bool,
+    /// The version of our rules for this game; datasets record it.
+    pub rules_version: u32,
+}
+
+impl GameId {
+    /// All games, in catalogue order.
+    pub const ALL: [GameId; 6] = [GameId::R7, GameId::Qll, GameId::Qll32, GameId::C4, GameId::Md, GameId::Clock];
+
+    /// The catalogue entry.
+    pub fn info(self) -> GameInfo {
+        match self {
+            GameId::R7 => GameInfo {
+                id: "r7",
+                name: "Relais des 7",
+                summary: "52 cards; the four 7s start circular suit runs built up and down from the stock, with the waste replayed after each hit; 3 passes",
+                source: "seed course 5.1",
+                deterministic: true,
+                rules_version: 1,
+            },
+            GameId::Qll => GameInfo {
+                id: "qll",
+                name: "À la queue leu leu (52 cards)",
+                summary: "52 cards dealt in a line; a pile between two piles whose tops share suit or rank goes onto its left neighbour; won with two piles left",
+                source: "seed course 5.2",
+                deterministic: true,
+                rules_version: 1,
+            },
+            GameId::Qll32 => GameInfo {
+                id: "qll-32",
+                name: "À la queue leu leu (32 cards)",
+                summary: "the same with the 32-card deck",
+                source: "seed course 5.2",
+                deterministic: true,
+                rules_version: 1,
+            },
+            GameId::C4 => GameInfo {
+                id: "c4",
+                name: "Les quatre couleurs",
+                summary: "32 cards in four face-down piles, one per suit; each turned card goes under its suit's pile; won if every card ends in its suit's pile",
+                source: "seed course 5.3",
+                deterministic: true,
+                rules_version: 1,
+            },
+            GameId::Md => GameInfo {
+                id: "md",
+                name: "Montée-Descente",
+                summary: "32 cards; build four suit runs 7 to A from the stock, parking cards on four storage piles that only take equal or lower ranks",
+                source: "seed course 5.4",
+                deterministic: false,
+                rules_version: 1,
+            },
+            GameId::Clock => GameInfo {
+                id: "clock",
+                name: "Clock (Horloge)",
+                summary: "52 cards in twelve clock piles and a centre; each turned card goes to its hour and frees the pile's bottom card; won when every card is turned up",
+                source: "AisleRiot manual (shared/seeds/004, line 217) and AisleRiot's clock.scm",
+                deterministic: true,
+                rules_version: 1,
+            },
+        }
+    }
+
+    /// The game's deck.
+    pub fn deck(self) -> DeckSpec {
+        match self {
+            GameId::R7 | GameId::Qll | GameId::Clock => DeckSpec::FULL,
+            GameId::Qll32 | GameId::C4 | GameId::Md => DeckSpec::PIQUET,
+        }
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.info().id)
+    }
+}
+
+/// An unknown game name.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown game '{0}' (see 'patience games')")]
+pub struct UnknownGame(pub String);
+
+impl FromStr for GameId {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let want = s.trim().to_ascii_lowercase();
+        GameId::ALL.into_iter().find(|g| g.info().id == want).ok_or_else(|| UnknownGame(s.to_string()))
+    }
+}
+
+/// A game: its layouts, its engine (a [`solvers::Space`]) and its referee.
+pub trait Game: Referee + Sync {
+    /// The catalogue id.
+    fn id(&self) -> GameId;
+    /// The layout of deal `n`, built with the reference pile primitives.
+    fn deal(&self, n: u64) -> Table;
+    /// The engine state of a layout, after checking that it is a position of the game.
+    fn pack(&self, table: &Table) -> Result<Self::State, BoardError>;
+    /// A move in readable notation.
+    fn notation(&self, mv: &Self::Move) -> String;
+    /// For games with passes over the stock: the pass (1-based) in which a winning move list
+    /// ends, counted from the position's own pass.
+    fn pass_of_win(&self, _start: &Table, _moves: &[Self::Move]) -> Option<u32> {
+        None
+    }
+    /// Whether the seed describes a fixed way of playing this game with choices (reported
+    /// beside the solver's verdict).
+    fn has_first_fit(&self) -> bool {
+        false
+    }
+    /// The seed's fixed way of playing: the move it makes in `state`, if any.
+    fn first_fit(&self, _state: &Self::State) -> Option<solvers::Successor<Self::Move, Self::State>> {
+        None
+    }
+}
+
+/// Checks that the cards on `table` are exactly the cards of `deck` (each as often as the
+/// deck holds it), naming the first duplicate, foreign or missing card.
+pub fn check_partition(table: &Table, deck: DeckSpec) -> Result<(), BoardError> {
+    let want: CardCounts = deck.cards().into_iter().collect();
+    let mut seen = CardCounts::default();
+    for p in &table.piles {
+        for &c in &p.cards {
+            if !deck.contains(c) {
+                return Err(BoardError::Foreign { card: c.face_up().to_string(), pile: p.label.clone(), deck: deck.describe() });
+            }
+            seen.add(c);
+            if seen.count(c) > want.count(c) {
+                return Err(BoardError::Duplicate { card: c.face_up().to_string(), pile: p.label.clone() });
+            }
+        }
+    }
+    if let Some(c) = deck.cards().into_iter().find(|&c| seen.count(c) < want.count(c)) {
+        return Err(BoardError::MissingCard(c.to_string()));
+    }
+    Ok(())
+}
+
+/// Checks that `table` has exactly the piles `labels` (in any order) and returns their
+/// indices in the order of `labels`.
+pub fn expect_piles(table: &Table, labels: &[&str]) -> Result<Vec<usize>, BoardError> {
+    if let Some(p) = table.piles.iter().find(|p| p.active && !labels.contains(&p.label.as_str())) {
+        return Err(BoardError::UnknownPile(p.label.clone()));
+    }
+    labels.iter().map(|l| table.find(l).ok_or_else(|| BoardError::MissingPile(l.to_string()))).collect()
+}
+
+/// The cards of a pile with their faces, for packing.
+pub fn faces(table: &Table, pile: usize) -> &[Card] {
+    &table.piles[pile].cards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for g in GameId::ALL {
+            assert_eq!(g.info().id.parse::<GameId>(), Ok(g));
+        }
+        assert!("freecel".parse::<GameId>().unwrap_err().to_string().contains("unknown game 'freecel'"));
+    }
+
+    #[test]
+    fn partition_errors_name_the_card() {
+        let mut t = Table::new();
+        let d = t.new_deck(DeckSpec::PIQUET, "stock").unwrap();
+        assert_eq!(check_partition(&t, DeckSpec::PIQUET), Ok(()));
+        let c = t.piles[d].cards[0];
+        t.piles[d].cards.push(c);
+        assert!(matches!(check_partition(&t, DeckSpec::PIQUET), Err(BoardError::Duplicate { .. })));
+        t.piles[d].cards.truncate(31);
+        assert_eq!(check_partition(&t, DeckSpec::PIQUET), Err(BoardError::MissingCard("AS".into())));
+        t.piles[d].cards.push(crate::cards::parse_card("2S").unwrap());
+        assert!(matches!(check_partition(&t, DeckSpec::PIQUET), Err(BoardError::Foreign { .. })));
+    }
+}
+
+/// Lays out a new deck of `deck` as the face-down pile `stock` and shuffles it for deal `n`
+/// (BattreTas with the portable generator): the first step of every deal.
+pub fn shuffled_stock(deck: DeckSpec, n: u64) -> (Table, usize) {
+    let mut t = Table::new();
+    let stock = t.new_deck(deck, "stock").expect("fresh table");
+    t.shuffle(stock, &mut crate::deals::Rng::new(n)).expect("active pile");
+    (t, stock)
+}
+
+/// Reads an optional counter that must lie in `range`.
+pub fn counter_in(table: &Table, name: &str, default: u32, range: std::ops::RangeInclusive<u32>) -> Result<u32, BoardError> {
+    let v = table.counter(name).unwrap_or(default);
+    if range.contains(&v) {
+        Ok(v)
+    } else {
+        Err(BoardError::Impossible(format!("{name} = {v} is outside {}..={}", range.start(), range.end())))
+    }
+}
+
+/// Checks that every card of a pile lies face down (`down`) or face up.
+pub fn expect_faces(table: &Table, pile: usize, down: bool) -> Result<(), BoardError> {
+    let p = &table.piles[pile];
+    match p.cards.iter().find(|c| c.is_face_down() != down) {
+        Some(c) => Err(BoardError::Impossible(format!(
+            "card {} in pile '{}' should lie face {}",
+            c.face_up(),
+            p.label,
+            if down { "down" } else { "up" }
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Runs `$body` with `$g` bound to a reference to the concrete game of `$id` (a
+/// [`GameId`]), so generic code is monomorphised per game.
+#[macro_export]
+macro_rules! with_game {
+    ($id:expr, $g:ident => $body:expr) => {
+        match $id {
+            $crate::games::GameId::R7 => {
+                let $g = &$crate::games::r7::R7;
+                $body
+            }
+            $crate::games::GameId::Qll => {
+                let $g = &$crate::games::qll::Qll { deck: $crate::cards::DeckSpec::FULL };
+                $body
+            }
+            $crate::games::GameId::Qll32 => {
+                let $g = &$crate::games::qll::Qll { deck: $crate::cards::DeckSpec::PIQUET };
+                $body
+            }
+            $crate::games::GameId::C4 => {
+                let $g = &$crate::games::c4::C4;
+                $body
+            }
+            $crate::games::GameId::Md => {
+                let $g = &$crate::games::md::Md;
+                $body
+            }
+            $crate::games::GameId::Clock => {
+                let $g = &$crate::games::clock::Clock;
+                $body
+            }
+        }
+    };
+}

@@ -1,0 +1,197 @@
+//! Batch runs: every deal of a range, in parallel, into a summary and optionally a dataset.
+//!
+//! Deals are cut into chunks; each chunk is decided in parallel (rayon) and its records are
+//! written in deal order before the next chunk starts, so results and files do not depend
+//! on the thread count, and an interrupted run keeps every finished chunk.
+
+use super::dataset::{self, DatasetError, Header, Record, Writer};
+use super::stats::Summary;
+use super::{play_line, play_through, solve, SolveConfig, StudyError, Verdict};
+use crate::games::{Game, GameId};
+use crate::verify::{verify, Status};
+use rayon::prelude::*;
+use rustc_hash::FxHashSet;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+use thiserror::Error;
+
+/// What a batch run is asked to do.
+#[derive(Clone, Debug)]
+pub struct BatchConfig {
+    /// The game.
+    pub game: GameId,
+    /// The first deal number.
+    pub first: u64,
+    /// The last deal number (inclusive).
+    pub last: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Search settings for games with choices; the memory budget is shared by the threads.
+    pub solve: SolveConfig,
+    /// The dataset file to write, if any.
+    pub out: Option<PathBuf>,
+    /// Continue the dataset `out` instead of creating it.
+    pub resume: bool,
+    /// Set to stop cleanly (Ctrl-C).
+    pub cancel: Arc<AtomicBool>,
+    /// Show a progress bar (only on a terminal).
+    pub progress: bool,
+}
+
+/// What a batch run did.
+#[derive(Clone, Debug)]
+pub struct BatchResult {
+    /// The summary over every record (including those found in a resumed dataset).
+    pub summary: Summary,
+    /// Deals decided in this run.
+    pub done: u64,
+    /// Deals already in the resumed dataset.
+    pub already: u64,
+    /// Whether the run was interrupted before the end of the range.
+    pub interrupted: bool,
+    /// Whether a truncated record was dropped from a resumed dataset.
+    pub dropped_partial: bool,
+}
+
+/// What can stop a batch run.
+#[derive(Debug, Error)]
+pub enum BatchError {
+    /// The dataset could not be written or resumed.
+    #[error(transparent)]
+    Dataset(#[from] DatasetError),
+    /// A deal failed (an internal error: the verifier rejected a line).
+    #[error("deal {deal}: {source}")]
+    Deal {
+        /// The deal.
+        deal: u64,
+        /// The failure.
+        source: StudyError,
+    },
+    /// The thread pool could not be built.
+    #[error("cannot start {0} threads")]
+    Threads(usize),
+}
+
+/// The dataset header for a run.
+pub fn header(game: GameId, cfg: &SolveConfig) -> Header {
+    let info = game.info();
+    let settings = if info.deterministic { "exact play".to_string() } else { cfg.describe() };
+    Header { game: info.id.to_string(), rules_version: info.rules_version, settings, written_by: format!("patience {}", env!("CARGO_PKG_VERSION")) }
+}
+
+/// Decides one deal. `None` when the run was cancelled before the deal was decided.
+pub fn decide<G: Game>(game: &G, deal: u64, cfg: &SolveConfig) -> Result<Option<Record>, StudyError> {
+    let start = Instant::now();
+    let table = game.deal(deal);
+    let sol = if game.id().info().deterministic { play_through(game, &table)? } else { solve(game, &table, cfg)? };
+    if sol.verdict == Verdict::Unknown && cfg.limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        return Ok(None);
+    }
+    let first_fit = if game.has_first_fit() {
+        let (moves, end) = play_line(game, game.pack(&table)?, |g, s, _| Ok(g.first_fit(s)))?;
+        let won = game.is_goal(&end);
+        verify(game, &table, &moves, if won { Status::Won } else { Status::Lost }, |m| game.notation(m))?;
+        Some(won)
+    } else {
+        None
+    };
+    Ok(Some(Record {
+        deal,
+        outcome: sol.verdict,
+        moves: if sol.verdict.is_win() || sol.verdict == Verdict::Lost { sol.moves.len() as u32 } else { 0 },
+        states: sol.stats.expanded,
+        micros: start.elapsed().as_micros() as u64,
+        pass: sol.pass.map(|p| p as u8),
+        first_fit,
+    }))
+}
+
+/// Runs the batch.
+pub fn run(cfg: &BatchConfig) -> Result<BatchResult, BatchError> {
+    crate::with_game!(cfg.game, g => run_game(g, cfg))
+}
+
+fn run_game<G: Game>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchError> {
+    let mut solve_cfg = cfg.solve.clone();
+    solve_cfg.limits.cancel = Some(cfg.cancel.clone());
+    if let Some(m) = solve_cfg.limits.max_memory {
+        solve_cfg.limits.max_memory = Some(m / cfg.threads.max(1) as u64);
+    }
+    let head = header(cfg.game, &cfg.solve);
+    let mut summary = Summary::default();
+    let mut existing = FxHashSet::default();
+    let mut dropped_partial = false;
+    let mut writer = match (&cfg.out, cfg.resume) {
+        (Some(path), true) if path.exists() => {
+            let (w, contents) = Writer::resume(path, &head)?;
+            dropped_partial = contents.truncated_tail;
+            for r in &contents.records {
+                if (cfg.first..=cfg.last).contains(&r.deal) && existing.insert(r.deal) {
+                    summary.add(r);
+                }
+            }
+            Some(w)
+        }
+        (Some(path), _) => Some(Writer::create(path, &head)?),
+        (None, _) => None,
+    };
+    let todo: Vec<u64> = (cfg.first..=cfg.last).filter(|d| !existing.contains(d)).collect();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(cfg.threads).build().map_err(|_| BatchError::Threads(cfg.threads))?;
+    let bar = if cfg.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        let b = indicatif::ProgressBar::new(todo.len() as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} deals ({per_sec}, eta {eta}) {msg}")
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let chunk = if game.id().info().deterministic { 8192 } else { 64 * cfg.threads.max(1) };
+    let mut done = 0;
+    let mut interrupted = false;
+    for deals in todo.chunks(chunk) {
+        if cfg.cancel.load(Ordering::Relaxed) {
+            interrupted = true;
+            break;
+        }
+        let results: Vec<Result<Option<Record>, BatchError>> = pool.install(|| {
+            deals
+                .par_iter()
+                .map(|&d| decide(game, d, &solve_cfg).map_err(|source| BatchError::Deal { deal: d, source }))
+                .collect()
+        });
+        for r in results {
+            match r? {
+                Some(rec) => {
+                    if let Some(w) = writer.as_mut() {
+                        w.append(&rec)?;
+                    }
+                    summary.add(&rec);
+                    done += 1;
+                }
+                None => interrupted = true,
+            }
+        }
+        if let Some(w) = writer.as_mut() {
+            w.flush()?;
+        }
+        bar.inc(deals.len() as u64);
+        let rate = summary.win_rate();
+        bar.set_message(format!("win rate {:.2}%", 100.0 * rate.rate));
+    }
+    bar.finish_and_clear();
+    Ok(BatchResult { summary, done, already: existing.len() as u64, interrupted, dropped_partial })
+}
+
+/// Reads a dataset and sums it up.
+pub fn summarize(contents: &dataset::Contents) -> Summary {
+    let mut s = Summary::default();
+    for r in &contents.records {
+        s.add(r);
+    }
+    s
+}

@@ -1,0 +1,341 @@
+//! Datasets: one record per deal, stored with bincode behind a versioned header.
+//!
+//! File layout: the magic bytes `PATIENCE-DATASET`, the format version (u32, little
+//! endian), the header length (u32 LE) and the bincode-encoded [`Header`], then the records,
+//! each as its length (u32 LE) and its bincode-encoded [`Record`]. Records are appended as
+//! deals finish, so an interrupted run keeps every finished record; a record cut short by a
+//! crash is found and dropped on `--resume`.
+
+use super::Verdict;
+use serde::{Deserialize, Serialize};
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// The magic bytes at the start of every dataset.
+pub const MAGIC: &[u8; 16] = b"PATIENCE-DATASET";
+/// The current file format version.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// What a dataset says about itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// The game id.
+    pub game: String,
+    /// The version of our rules for the game.
+    pub rules_version: u32,
+    /// The solver settings (see [`super::SolveConfig::describe`]).
+    pub settings: String,
+    /// The program that wrote it, with its version.
+    pub written_by: String,
+}
+
+/// One deal's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The deal number.
+    pub deal: u64,
+    /// The verdict.
+    pub outcome: Verdict,
+    /// The length of the winning line (or of the line played, for a lost game without
+    /// choices); 0 when unknown or unsolvable.
+    pub moves: u32,
+    /// States expanded by the search (moves played, for games without choices).
+    pub states: u64,
+    /// Time spent on the deal, in microseconds.
+    pub micros: u64,
+    /// For games with passes: the pass in which the deal was won.
+    pub pass: Option<u8>,
+    /// For Montée-Descente: whether the seed's first-fit play wins.
+    pub first_fit: Option<bool>,
+}
+
+/// What can go wrong with a dataset file.
+#[derive(Debug, Error)]
+pub enum DatasetError {
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// The file does not start with the magic bytes.
+    #[error("{0}: not a patience dataset (bad magic bytes)")]
+    Foreign(PathBuf),
+    /// The format version is not one we read.
+    #[error("{path}: dataset format version {found} is not supported (this program reads version {FORMAT_VERSION})")]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// The version found.
+        found: u32,
+    },
+    /// The content is damaged.
+    #[error("{path}: corrupt dataset at byte {offset}: {why}")]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// Where.
+        offset: u64,
+        /// What.
+        why: String,
+    },
+    /// The file exists and would be overwritten.
+    #[error("{0}: file exists; use --resume to continue it, or choose another file")]
+    Exists(PathBuf),
+    /// The dataset is of another game or other settings.
+    #[error("{path}: dataset was made {what}; cannot resume it with these settings")]
+    Mismatch {
+        /// The file.
+        path: PathBuf,
+        /// How it differs.
+        what: String,
+    },
+}
+
+/// The contents of a dataset file.
+#[derive(Clone, Debug)]
+pub struct Contents {
+    /// The header.
+    pub header: Header,
+    /// The complete records, in file order.
+    pub records: Vec<Record>,
+    /// The byte length of the complete part (header and whole records).
+    pub valid_len: u64,
+    /// Whether an incomplete record follows the complete part.
+    pub truncated_tail: bool,
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DatasetError + '_ {
+    move |source| DatasetError::Io { path: path.to_path_buf(), source }
+}
+
+/// Reads a dataset. A record cut short at the end is reported in `truncated_tail`, not as an
+/// error (so `--resume` can drop it); anything else damaged is an error.
+pub fn read(path: &Path) -> Result<Contents, DatasetError> {
+    let mut bytes = Vec::new();
+    File::open(path).and_then(|mut f| f.read_to_end(&mut bytes)).map_err(io(path))?;
+    let corrupt = |offset: usize, why: &str| DatasetError::Corrupt { path: path.to_path_buf(), offset: offset as u64, why: why.to_string() };
+    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+        return Err(DatasetError::Foreign(path.to_path_buf()));
+    }
+    let u32_at = |at: usize| -> Option<u32> { bytes.get(at..at + 4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes"))) };
+    let mut at = MAGIC.len();
+    let version = u32_at(at).ok_or_else(|| corrupt(at, "file ends inside the header"))?;
+    if version != FORMAT_VERSION {
+        return Err(DatasetError::Version { path: path.to_path_buf(), found: version });
+    }
+    at += 4;
+    let hlen = u32_at(at).ok_or_else(|| corrupt(at, "file ends inside the header"))? as usize;
+    at += 4;
+    let hbytes = bytes.get(at..at + hlen).ok_or_else(|| corrupt(at, "file ends inside the header"))?;
+    let header: Header = bincode::deserialize(hbytes).map_err(|e| corrupt(at, &format!("bad header: {e}")))?;
+    at += hlen;
+    let mut records = Vec::new();
+    let mut truncated_tail = false;
+    while at < bytes.len() {
+        let Some(len) = u32_at(at) else {
+            truncated_tail = true;
+            break;
+        };
+        let len = len as usize;
+        if len > 4096 {
+            return Err(corrupt(at, &format!("record length {len} is impossible")));
+        }
+        let Some(body) = bytes.get(at + 4..at + 4 + len) else {
+            truncated_tail = true;
+            break;
+        };
+        let r: Record = bincode::deserialize(body).map_err(|e| corrupt(at, &format!("bad record: {e}")))?;
+        records.push(r);
+        at += 4 + len;
+    }
+    Ok(Contents { header, records, valid_len: at as u64, truncated_tail })
+}
+
+/// Appends records to a dataset file.
+pub struct Writer {
+    out: BufWriter<File>,
+    path: PathBuf,
+}
+
+impl Writer {
+    /// Creates a new dataset; refuses to touch an existing file.
+    pub fn create(path: &Path, header: &Header) -> Result<Writer, DatasetError> {
+        let file = OpenOptions::new().write(true).create_new(true).open(path).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                DatasetError::Exists(path.to_path_buf())
+            } else {
+                DatasetError::Io { path: path.to_path_buf(), source: e }
+            }
+        })?;
+        let mut w = Writer { out: BufWriter::new(file), path: path.to_path_buf() };
+        let h = bincode::serialize(header).expect("header serializes");
+        let mut head = Vec::with_capacity(24 + h.len());
+        head.extend_from_slice(MAGIC);
+        head.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        head.extend_from_slice(&(h.len() as u32).to_le_bytes());
+        head.extend_from_slice(&h);
+        w.out.write_all(&head).map_err(io(path))?;
+        w.flush()?;
+        Ok(w)
+    }
+
+    /// Opens an existing dataset to add records, after checking that it was made for the same
+    /// game and settings; drops an incomplete record at its end. Returns the writer and the
+    /// contents already there.
+    pub fn resume(path: &Path, header: &Header) -> Result<(Writer, Contents), DatasetError> {
+        let contents = read(path)?;
+        let h = &contents.header;
+        if h.game != header.game || h.rules_version != header.rules_version {
+            return Err(DatasetError::Mismatch {
+                path: path.to_path_buf(),
+                what: format!("for {} (rules version {})", h.game, h.rules_version),
+            });
+        }
+        if h.settings != header.settings {
+            return Err(DatasetError::Mismatch { path: path.to_path_buf(), what: format!("with settings '{}'", h.settings) });
+        }
+        let mut file = OpenOptions::new().write(true).open(path).map_err(io(path))?;
+        if contents.truncated_tail {
+            file.set_len(contents.valid_len).map_err(io(path))?;
+        }
+        file.seek(SeekFrom::Start(contents.valid_len)).map_err(io(path))?;
+        Ok((Writer { out: BufWriter::new(file), path: path.to_path_buf() }, contents))
+    }
+
+    /// Appends one record (buffered; see [`Writer::flush`]).
+    pub fn append(&mut self, r: &Record) -> Result<(), DatasetError> {
+        let body = bincode::serialize(r).expect("record serializes");
+        self.out.write_all(&(body.len() as u32).to_le_bytes()).map_err(io(&self.path))?;
+        self.out.write_all(&body).map_err(io(&self.path))
+    }
+
+    /// Writes buffered records to the disk.
+    pub fn flush(&mut self) -> Result<(), DatasetError> {
+        self.out.flush().map_err(io(&self.path))?;
+        self.out.get_ref().sync_data().map_err(io(&self.path))
+    }
+}
+
+/// An export format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// Comma-separated values with a header line.
+    Csv,
+    /// One JSON object per line.
+    Jsonl,
+}
+
+/// Writes the records of `contents` in `format`, sorted by deal number.
+pub fn export(contents: &Contents, format: ExportFormat, out: &mut dyn Write) -> std::io::Result<()> {
+    let h = &contents.header;
+    let mut records: Vec<&Record> = contents.records.iter().collect();
+    records.sort_by_key(|r| r.deal);
+    let opt = |v: Option<String>| v.unwrap_or_default();
+    match format {
+        ExportFormat::Csv => {
+            writeln!(out, "game,rules_version,deal,outcome,moves,states,micros,pass,first_fit,settings")?;
+            for r in records {
+                writeln!(
+                    out,
+                    "{},{},{},{},{},{},{},{},{},\"{}\"",
+                    h.game,
+                    h.rules_version,
+                    r.deal,
+                    r.outcome.word(),
+                    r.moves,
+                    r.states,
+                    r.micros,
+                    opt(r.pass.map(|p| p.to_string())),
+                    opt(r.first_fit.map(|f| f.to_string())),
+                    h.settings.replace('"', "\"\"")
+                )?;
+            }
+        }
+        ExportFormat::Jsonl => {
+            for r in records {
+                let v = serde_json::json!({
+                    "game": h.game, "rules_version": h.rules_version, "deal": r.deal,
+                    "outcome": r.outcome.word(), "moves": r.moves, "states": r.states, "micros": r.micros,
+                    "pass": r.pass, "first_fit": r.first_fit, "settings": h.settings,
+                });
+                writeln!(out, "{v}")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header() -> Header {
+        Header { game: "clock".into(), rules_version: 1, settings: "algorithm=dfs".into(), written_by: "test".into() }
+    }
+    fn record(deal: u64) -> Record {
+        Record { deal, outcome: Verdict::Lost, moves: 40, states: 40, micros: 3, pass: None, first_fit: None }
+    }
+
+    #[test]
+    fn write_read_resume_and_truncated_tail() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("d.bin");
+        let mut w = Writer::create(&p, &header()).unwrap();
+        for d in 1..=3 {
+            w.append(&record(d)).unwrap();
+        }
+        w.flush().unwrap();
+        drop(w);
+        assert!(matches!(Writer::create(&p, &header()), Err(DatasetError::Exists(_))));
+        // Simulate a crash in the middle of a record.
+        let mut f = OpenOptions::new().append(true).open(&p).unwrap();
+        f.write_all(&[9, 0, 0, 0, 1, 2]).unwrap();
+        drop(f);
+        let c = read(&p).unwrap();
+        assert_eq!(c.records.len(), 3);
+        assert!(c.truncated_tail);
+        let (mut w, c) = Writer::resume(&p, &header()).unwrap();
+        assert_eq!(c.records, vec![record(1), record(2), record(3)]);
+        w.append(&record(4)).unwrap();
+        w.flush().unwrap();
+        drop(w);
+        let c = read(&p).unwrap();
+        assert_eq!(c.records.len(), 4);
+        assert!(!c.truncated_tail);
+        let mut other = header();
+        other.game = "r7".into();
+        assert!(matches!(Writer::resume(&p, &other), Err(DatasetError::Mismatch { .. })));
+    }
+
+    #[test]
+    fn foreign_and_future_files_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x");
+        std::fs::write(&p, b"hello, world, this is text").unwrap();
+        assert!(matches!(read(&p), Err(DatasetError::Foreign(_))));
+        let mut v = MAGIC.to_vec();
+        v.extend_from_slice(&7u32.to_le_bytes());
+        std::fs::write(&p, &v).unwrap();
+        assert!(matches!(read(&p), Err(DatasetError::Version { found: 7, .. })));
+    }
+
+    #[test]
+    fn export_sorts_by_deal() {
+        let c = Contents { header: header(), records: vec![record(2), record(1)], valid_len: 0, truncated_tail: false };
+        let mut out = Vec::new();
+        export(&c, ExportFormat::Csv, &mut out).unwrap();
+        let s = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = s.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[1].starts_with("clock,1,1,lost,40,"));
+        let mut out = Vec::new();
+        export(&c, ExportFormat::Jsonl, &mut out).unwrap();
+        let first: serde_json::Value = serde_json::from_str(String::from_utf8(out).unwrap().lines().next().unwrap()).unwrap();
+        assert_eq!(first["deal"], 1);
+    }
+}

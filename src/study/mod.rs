@@ -1,0 +1,239 @@
+//! Studies: solving one position, hints, playing a game through, and batch statistics.
+
+pub mod batch;
+pub mod dataset;
+pub mod stats;
+
+use crate::games::{BoardError, Game};
+use crate::piles::Table;
+use crate::verify::{verify, Status, VerifyError};
+use serde::{Deserialize, Serialize};
+use solvers::{Limits, Outcome, Stats, Successor};
+use std::fmt;
+use std::time::Instant;
+use thiserror::Error;
+
+/// A search algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Algorithm {
+    /// Depth-first search with a transposition table.
+    Dfs,
+    /// A* (optimal with the game's admissible heuristic).
+    Astar,
+    /// Iterative-deepening A*.
+    Idastar,
+    /// Greedy best-first on the heuristic.
+    BestFirst,
+    /// Weighted A* (g + 2h).
+    Weighted,
+}
+
+impl Algorithm {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Dfs => "dfs",
+            Algorithm::Astar => "astar",
+            Algorithm::Idastar => "idastar",
+            Algorithm::BestFirst => "best-first",
+            Algorithm::Weighted => "weighted",
+        }
+    }
+}
+
+/// How to search.
+#[derive(Clone, Debug, Default)]
+pub struct SolveConfig {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The limits.
+    pub limits: Limits,
+}
+
+impl Default for Algorithm {
+    fn default() -> Self {
+        Algorithm::Dfs
+    }
+}
+
+impl SolveConfig {
+    /// A one-line description of the settings, stored with every dataset.
+    pub fn describe(&self) -> String {
+        let l = &self.limits;
+        let mut s = format!("algorithm={}", self.algorithm.name());
+        if let Some(n) = l.max_nodes {
+            s += &format!(" max-nodes={n}");
+        }
+        if let Some(t) = l.max_time {
+            s += &format!(" max-time={}s", t.as_secs_f64());
+        }
+        if let Some(m) = l.max_memory {
+            s += &format!(" max-memory={m}");
+        }
+        s
+    }
+}
+
+/// The verdict on a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Verdict {
+    /// A game without choices, played through: won (exact).
+    Won,
+    /// A game without choices, played through: lost (exact).
+    Lost,
+    /// The solver found a win (verified).
+    Solved,
+    /// The solver proved that no win exists (exhaustive search).
+    Unsolvable,
+    /// A limit stopped the solver.
+    Unknown,
+}
+
+impl Verdict {
+    /// Whether the position can be won.
+    pub fn is_win(self) -> bool {
+        matches!(self, Verdict::Won | Verdict::Solved)
+    }
+    /// Whether the position is decided.
+    pub fn is_decided(self) -> bool {
+        self != Verdict::Unknown
+    }
+    /// The word used in output and datasets.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Won => "won",
+            Verdict::Lost => "lost",
+            Verdict::Solved => "solved",
+            Verdict::Unsolvable => "unsolvable",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// What can go wrong in a study.
+#[derive(Debug, Error)]
+pub enum StudyError {
+    /// The layout is not a position of the game.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// A move list failed to replay on the reference piles: an engine bug, never shown as a
+    /// result.
+    #[error("internal error: the verifier rejected the engine's line: {0}")]
+    Verify(#[from] VerifyError),
+    /// A game said to have no choices offered several moves.
+    #[error("internal error: {0} offered several moves in a game without choices")]
+    NotDeterministic(String),
+}
+
+/// The result of solving one position.
+#[derive(Clone, Debug)]
+pub struct Solution<M> {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The winning line (or, for games without choices, the line played), replayed by the
+    /// verifier.
+    pub moves: Vec<M>,
+    /// Search statistics.
+    pub stats: Stats,
+    /// Why the search stopped, for [`Verdict::Unknown`].
+    pub reason: Option<String>,
+    /// For games with passes: the pass in which the win came.
+    pub pass: Option<u32>,
+}
+
+/// Follows `policy` from `state` until it offers no move; returns the line and the end.
+pub fn play_line<G: Game>(
+    game: &G,
+    state: G::State,
+    mut policy: impl FnMut(&G, &G::State, &mut Vec<Successor<G::Move, G::State>>) -> Result<Option<Successor<G::Move, G::State>>, StudyError>,
+) -> Result<(Vec<G::Move>, G::State), StudyError> {
+    let mut s = state;
+    let mut moves = Vec::new();
+    let mut buf = Vec::new();
+    while let Some(next) = policy(game, &s, &mut buf)? {
+        moves.push(next.mv);
+        s = next.state;
+    }
+    Ok((moves, s))
+}
+
+/// The only move of a game without choices, or an error if there are several.
+pub fn only_move<G: Game>(
+    game: &G,
+    s: &G::State,
+    buf: &mut Vec<Successor<G::Move, G::State>>,
+) -> Result<Option<Successor<G::Move, G::State>>, StudyError> {
+    buf.clear();
+    game.expand(s, buf);
+    if buf.len() > 1 {
+        return Err(StudyError::NotDeterministic(game.id().to_string()));
+    }
+    Ok(buf.pop())
+}
+
+/// Plays a game without choices through from `table`: the exact outcome, verified on the
+/// reference piles (a win replays to a won layout, a loss to a lost one).
+pub fn play_through<G: Game>(game: &G, table: &Table) -> Result<Solution<G::Move>, StudyError> {
+    let start = Instant::now();
+    let state = game.pack(table)?;
+    let (moves, end) = play_line(game, state, only_move)?;
+    let won = game.is_goal(&end);
+    verify(game, table, &moves, if won { Status::Won } else { Status::Lost }, |m| game.notation(m))?;
+    let stats = Stats {
+        expanded: moves.len() as u64,
+        generated: moves.len() as u64,
+        elapsed: start.elapsed(),
+        solution_len: if won { moves.len() as u64 } else { 0 },
+        solution_cost: if won { moves.len() as u64 } else { 0 },
+        ..Stats::default()
+    };
+    let pass = if won { game.pass_of_win(table, &moves) } else { None };
+    Ok(Solution { verdict: if won { Verdict::Won } else { Verdict::Lost }, moves, stats, reason: None, pass })
+}
+
+/// Solves the position `table` with the configured search. Wins are replayed by the
+/// verifier before they are returned; for a game without choices, a proven loss is also
+/// checked by replaying its only line to a lost layout.
+pub fn solve<G: Game>(game: &G, table: &Table, cfg: &SolveConfig) -> Result<Solution<G::Move>, StudyError> {
+    let state = game.pack(table)?;
+    let limits = &cfg.limits;
+    let report = match cfg.algorithm {
+        Algorithm::Dfs => solvers::dfs(game, state, limits),
+        Algorithm::Astar => solvers::astar(game, state, limits),
+        Algorithm::Idastar => solvers::idastar(game, state, limits),
+        Algorithm::BestFirst => solvers::best_first(game, state, solvers::BestFirstMode::Greedy, limits),
+        Algorithm::Weighted => solvers::best_first(game, state, solvers::BestFirstMode::Weighted { weight: 2.0 }, limits),
+    };
+    let deterministic = game.id().info().deterministic;
+    let (verdict, moves, reason) = match report.outcome {
+        Outcome::Solved(moves) => {
+            verify(game, table, &moves, Status::Won, |m| game.notation(m))?;
+            (if deterministic { Verdict::Won } else { Verdict::Solved }, moves, None)
+        }
+        Outcome::Unsolvable => {
+            if deterministic {
+                let line = play_through(game, table)?;
+                (Verdict::Lost, line.moves, None)
+            } else {
+                (Verdict::Unsolvable, Vec::new(), None)
+            }
+        }
+        Outcome::Unknown(why) => (Verdict::Unknown, Vec::new(), Some(why.to_string())),
+    };
+    let pass = if verdict.is_win() { game.pass_of_win(table, &moves) } else { None };
+    Ok(Solution { verdict, moves, stats: report.stats, reason, pass })
+}
+
+/// The next move of a winning line from `table`, with the solution it comes from. `None`
+/// when the position has no winning line (or the search was cut: see the verdict).
+pub fn hint<G: Game>(game: &G, table: &Table, cfg: &SolveConfig) -> Result<(Option<G::Move>, Solution<G::Move>), StudyError> {
+    let sol = solve(game, table, cfg)?;
+    let first = if sol.verdict.is_win() { sol.moves.first().copied() } else { None };
+    Ok((first, sol))
+}
