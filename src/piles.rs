@@ -6,7 +6,9 @@
 //! This model is deliberately separate from the games' packed states: the verifier replays
 //! solutions here, so a bug in a move generator cannot hide itself.
 
-use crate::cards::{parse_cards, Card, CardCounts, CardParseError, CardStyle, DeckSpec, Suit, Rank};
+use crate::cards::{
+    parse_cards, Card, CardCounts, CardParseError, CardStyle, DeckSpec, Rank, Suit,
+};
 use crate::deals::{shuffle, Rng};
 use std::fmt::Write as _;
 use thiserror::Error;
@@ -98,7 +100,9 @@ pub enum PileError {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BoardParseError {
     /// A line is neither `label (mode): cards`, `name = number`, blank nor a `;` comment.
-    #[error("line {line}: expected 'label (stacked|spread): cards' or 'name = number', found '{text}'")]
+    #[error(
+        "line {line}: expected 'label (stacked|spread): cards' or 'name = number', found '{text}'"
+    )]
     Syntax {
         /// 1-based line number.
         line: usize,
@@ -135,7 +139,10 @@ pub struct Table {
 impl Table {
     /// An empty table.
     pub fn new() -> Table {
-        Table { piles: Vec::new(), counters: Vec::new() }
+        Table {
+            piles: Vec::new(),
+            counters: Vec::new(),
+        }
     }
 
     /// CréerJeuNeuf: a new stacked pile labelled `label` holding the whole deck in the seed's
@@ -151,7 +158,12 @@ impl Table {
         if self.find(label).is_some() {
             return Err(PileError::DuplicateLabel(label.to_string()));
         }
-        self.piles.push(Pile { label: label.to_string(), mode, active: true, cards: Vec::new() });
+        self.piles.push(Pile {
+            label: label.to_string(),
+            mode,
+            active: true,
+            cards: Vec::new(),
+        });
         Ok(self.piles.len() - 1)
     }
 
@@ -204,7 +216,10 @@ impl Table {
 
     /// The value of counter `name`, if set.
     pub fn counter(&self, name: &str) -> Option<u32> {
-        self.counters.iter().find(|(n, _)| n == name).map(|&(_, v)| v)
+        self.counters
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, v)| v)
     }
 
     /// Sets counter `name` to `value`.
@@ -309,12 +324,23 @@ impl Table {
 
     /// DéplacerCarteSur: takes the card of this suit and rank out of `from` (wherever it
     /// lies, face up or down) and puts it on top of `to`, keeping its visibility.
-    pub fn move_card(&mut self, suit: Suit, rank: Rank, from: PileId, to: PileId) -> Result<Card, PileError> {
+    pub fn move_card(
+        &mut self,
+        suit: Suit,
+        rank: Rank,
+        from: PileId,
+        to: PileId,
+    ) -> Result<Card, PileError> {
         self.two(from, to)?;
         let want = Card::new(suit, rank);
-        let pos = self.piles[from].cards.iter().position(|c| c.face_up() == want).ok_or_else(|| {
-            PileError::CardNotFound { card: want.to_string(), pile: self.piles[from].label.clone() }
-        })?;
+        let pos = self.piles[from]
+            .cards
+            .iter()
+            .position(|c| c.face_up() == want)
+            .ok_or_else(|| PileError::CardNotFound {
+                card: want.to_string(),
+                pile: self.piles[from].label.clone(),
+            })?;
         let c = self.piles[from].cards.remove(pos);
         self.piles[to].cards.push(c);
         Ok(c)
@@ -325,7 +351,10 @@ impl Table {
     pub fn put_pile_on_pile(&mut self, from: PileId, to: PileId) -> Result<(), PileError> {
         self.two(from, to)?;
         if self.piles[from].mode != self.piles[to].mode {
-            return Err(PileError::ModeMismatch(self.piles[from].label.clone(), self.piles[to].label.clone()));
+            return Err(PileError::ModeMismatch(
+                self.piles[from].label.clone(),
+                self.piles[to].label.clone(),
+            ));
         }
         let moved = std::mem::take(&mut self.piles[from].cards);
         self.piles[to].cards.extend(moved);
@@ -334,7 +363,10 @@ impl Table {
 
     /// Every card on the table, as a multiset of identities.
     pub fn card_counts(&self) -> CardCounts {
-        self.piles.iter().flat_map(|p| p.cards.iter().copied()).collect()
+        self.piles
+            .iter()
+            .flat_map(|p| p.cards.iter().copied())
+            .collect()
     }
 
     /// The board text: one line per active pile, `label (mode): cards bottom to top` with
@@ -374,7 +406,13 @@ impl Table {
                     }
                 }
                 (Mode::Stacked, Some(top)) => {
-                    let _ = write!(s, " {} ({} card{})", style.format(top), p.height(), if p.height() == 1 { "" } else { "s" });
+                    let _ = write!(
+                        s,
+                        " {} ({} card{})",
+                        style.format(top),
+                        p.height(),
+                        if p.height() == 1 { "" } else { "s" }
+                    );
                 }
             }
             s.push('\n');
@@ -395,7 +433,10 @@ impl Table {
             if l.is_empty() || l.starts_with(';') {
                 continue;
             }
-            let syntax = || BoardParseError::Syntax { line, text: l.to_string() };
+            let syntax = || BoardParseError::Syntax {
+                line,
+                text: l.to_string(),
+            };
             if let Some((head, cards)) = l.split_once(':') {
                 let head = head.trim();
                 let (label, mode) = match head.split_once('(') {
@@ -412,11 +453,20 @@ impl Table {
                 if label.is_empty() || label.contains(char::is_whitespace) {
                     return Err(syntax());
                 }
-                let cards = parse_cards(cards).map_err(|source| BoardParseError::Card { line, source })?;
+                let cards =
+                    parse_cards(cards).map_err(|source| BoardParseError::Card { line, source })?;
                 if t.find(label).is_some() {
-                    return Err(BoardParseError::DuplicatePile { line, label: label.to_string() });
+                    return Err(BoardParseError::DuplicatePile {
+                        line,
+                        label: label.to_string(),
+                    });
                 }
-                t.piles.push(Pile { label: label.to_string(), mode, active: true, cards });
+                t.piles.push(Pile {
+                    label: label.to_string(),
+                    mode,
+                    active: true,
+                    cards,
+                });
             } else if let Some((name, value)) = l.split_once('=') {
                 let value: u32 = value.trim().parse().map_err(|_| syntax())?;
                 let name = name.trim();
@@ -458,9 +508,18 @@ mod tests {
         let p = t.pile(d).unwrap();
         assert_eq!(p.height(), 52);
         assert!(p.cards.iter().all(|c| c.is_face_down()));
-        assert_eq!(p.bottom().unwrap().face_up(), Card::new(Suit::Clubs, Rank::Two));
-        assert_eq!(p.top().unwrap().face_up(), Card::new(Suit::Spades, Rank::Ace));
-        assert_eq!(p.ith(13).unwrap().face_up(), Card::new(Suit::Clubs, Rank::Ace));
+        assert_eq!(
+            p.bottom().unwrap().face_up(),
+            Card::new(Suit::Clubs, Rank::Two)
+        );
+        assert_eq!(
+            p.top().unwrap().face_up(),
+            Card::new(Suit::Spades, Rank::Ace)
+        );
+        assert_eq!(
+            p.ith(13).unwrap().face_up(),
+            Card::new(Suit::Clubs, Rank::Ace)
+        );
         assert_eq!(p.ith(0), None);
         assert_eq!(p.ith(53), None);
     }
@@ -484,14 +543,29 @@ mod tests {
     fn preconditions_are_errors_not_panics() {
         let (mut t, d, a, b) = deck_table();
         assert_eq!(t.move_top_to_top(a, b), Err(PileError::Empty("a".into())));
-        assert_eq!(t.move_top_to_top(d, d), Err(PileError::SamePile("deck".into())));
+        assert_eq!(
+            t.move_top_to_top(d, d),
+            Err(PileError::SamePile("deck".into()))
+        );
         assert_eq!(t.remove_empty(d), Err(PileError::NotEmpty("deck".into())));
         t.remove_empty(a).unwrap();
-        assert_eq!(t.move_top_to_top(d, a), Err(PileError::Inactive("a".into())));
-        assert!(matches!(t.move_card(Suit::Hearts, Rank::Ace, b, d), Err(PileError::Inactive(_)) | Err(PileError::CardNotFound { .. })));
+        assert_eq!(
+            t.move_top_to_top(d, a),
+            Err(PileError::Inactive("a".into()))
+        );
+        assert!(matches!(
+            t.move_card(Suit::Hearts, Rank::Ace, b, d),
+            Err(PileError::Inactive(_)) | Err(PileError::CardNotFound { .. })
+        ));
         let s = t.create_empty("s", Mode::Stacked).unwrap();
-        assert_eq!(t.put_pile_on_pile(b, s), Err(PileError::ModeMismatch("b".into(), "s".into())));
-        assert_eq!(t.create_empty("s", Mode::Spread), Err(PileError::DuplicateLabel("s".into())));
+        assert_eq!(
+            t.put_pile_on_pile(b, s),
+            Err(PileError::ModeMismatch("b".into(), "s".into()))
+        );
+        assert_eq!(
+            t.create_empty("s", Mode::Spread),
+            Err(PileError::DuplicateLabel("s".into()))
+        );
     }
 
     #[test]
@@ -503,7 +577,10 @@ mod tests {
         assert!(t.pile(d).unwrap().bottom().unwrap().is_face_up());
         t.turn_over(d).unwrap();
         let p = t.pile(d).unwrap();
-        assert_eq!(p.top().unwrap(), Card::new(Suit::Clubs, Rank::Two).face_down());
+        assert_eq!(
+            p.top().unwrap(),
+            Card::new(Suit::Clubs, Rank::Two).face_down()
+        );
         assert!(p.ith(2).unwrap().is_face_up());
         let c = t.move_card(Suit::Hearts, Rank::Queen, d, a).unwrap();
         assert_eq!(c.face_up(), Card::new(Suit::Hearts, Rank::Queen));
@@ -522,7 +599,9 @@ mod tests {
         t.set_counter("pass", 2);
         let back = Table::parse(&t.to_text()).unwrap();
         assert_eq!(back, t);
-        assert!(t.render(CardStyle::default()).contains("deck | ## (46 cards)"));
+        assert!(t
+            .render(CardStyle::default())
+            .contains("deck | ## (46 cards)"));
     }
 
     #[test]
@@ -530,7 +609,13 @@ mod tests {
         let e = Table::parse("a (spread): AS\nb (spread): KD QX\n").unwrap_err();
         assert!(e.to_string().starts_with("line 2:"), "{e}");
         let e = Table::parse("a (spread): AS\na (spread): KD\n").unwrap_err();
-        assert_eq!(e, BoardParseError::DuplicatePile { line: 2, label: "a".into() });
+        assert_eq!(
+            e,
+            BoardParseError::DuplicatePile {
+                line: 2,
+                label: "a".into()
+            }
+        );
         let e = Table::parse("nonsense\n").unwrap_err();
         assert!(matches!(e, BoardParseError::Syntax { line: 1, .. }));
     }

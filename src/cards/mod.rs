@@ -307,13 +307,29 @@ pub struct DeckSpec {
 
 impl DeckSpec {
     /// The 52-card deck.
-    pub const FULL: DeckSpec = DeckSpec { low: Rank::Two, copies: 1, jokers: 0 };
+    pub const FULL: DeckSpec = DeckSpec {
+        low: Rank::Two,
+        copies: 1,
+        jokers: 0,
+    };
     /// The 32-card deck: 7, 8, 9, 10, J, Q, K, A of each suit.
-    pub const PIQUET: DeckSpec = DeckSpec { low: Rank::Seven, copies: 1, jokers: 0 };
+    pub const PIQUET: DeckSpec = DeckSpec {
+        low: Rank::Seven,
+        copies: 1,
+        jokers: 0,
+    };
     /// Two 52-card decks (104 cards).
-    pub const DOUBLE: DeckSpec = DeckSpec { low: Rank::Two, copies: 2, jokers: 0 };
+    pub const DOUBLE: DeckSpec = DeckSpec {
+        low: Rank::Two,
+        copies: 2,
+        jokers: 0,
+    };
     /// Three 52-card decks (156 cards).
-    pub const TRIPLE: DeckSpec = DeckSpec { low: Rank::Two, copies: 3, jokers: 0 };
+    pub const TRIPLE: DeckSpec = DeckSpec {
+        low: Rank::Two,
+        copies: 3,
+        jokers: 0,
+    };
 
     /// The ranks of the deck in the seed's order (lowest first, Ace last).
     pub fn ranks(&self) -> Vec<Rank> {
@@ -397,10 +413,19 @@ mod tests {
         assert_eq!(DeckSpec::PIQUET.len(), 32);
         assert_eq!(DeckSpec::DOUBLE.len(), 104);
         assert_eq!(DeckSpec::TRIPLE.len(), 156);
-        let with_jokers = DeckSpec { jokers: 2, ..DeckSpec::FULL };
+        let with_jokers = DeckSpec {
+            jokers: 2,
+            ..DeckSpec::FULL
+        };
         assert_eq!(with_jokers.cards().len(), 54);
-        assert_eq!(DeckSpec::PIQUET.cards()[0], Card::new(Suit::Clubs, Rank::Seven));
-        assert_eq!(DeckSpec::PIQUET.cards()[7], Card::new(Suit::Clubs, Rank::Ace));
+        assert_eq!(
+            DeckSpec::PIQUET.cards()[0],
+            Card::new(Suit::Clubs, Rank::Seven)
+        );
+        assert_eq!(
+            DeckSpec::PIQUET.cards()[7],
+            Card::new(Suit::Clubs, Rank::Ace)
+        );
         assert!(!DeckSpec::PIQUET.contains(Card::new(Suit::Clubs, Rank::Six)));
     }
 
@@ -416,7 +441,13 @@ mod tests {
         assert_eq!(RankOrder::AceLow.successor(Rank::King, Rank::Two), None);
         assert_eq!(RankOrder::AceLow.predecessor(Rank::Ace, Rank::Two), None);
         for low in [Rank::Two, Rank::Seven] {
-            for r in (DeckSpec { low, copies: 1, jokers: 0 }).ranks() {
+            for r in (DeckSpec {
+                low,
+                copies: 1,
+                jokers: 0,
+            })
+            .ranks()
+            {
                 let s = o.successor(r, low).unwrap();
                 assert_eq!(o.predecessor(s, low), Some(r));
             }

@@ -64,7 +64,12 @@ pub fn parse_card(token: &str) -> Result<Card, CardParseError> {
                 'D' | '♦' | '♢' => Suit::Diamonds,
                 'H' | '♥' | '♡' => Suit::Hearts,
                 'S' | '♠' | '♤' => Suit::Spades,
-                _ => return Err(CardParseError::BadSuit { token: token.to_string(), position: 1 }),
+                _ => {
+                    return Err(CardParseError::BadSuit {
+                        token: token.to_string(),
+                        position: 1,
+                    })
+                }
             };
             let rank_text: String = chars.into_iter().collect();
             let rank = match rank_text.as_str() {
@@ -73,8 +78,15 @@ pub fn parse_card(token: &str) -> Result<Card, CardParseError> {
                 "J" => Rank::Jack,
                 "Q" => Rank::Queen,
                 "K" => Rank::King,
-                s if s.len() == 1 && ("2"..="9").contains(&s) => Rank::from_value(s.as_bytes()[0] - b'0'),
-                _ => return Err(CardParseError::BadRank { token: token.to_string(), position: 1 }),
+                s if s.len() == 1 && ("2"..="9").contains(&s) => {
+                    Rank::from_value(s.as_bytes()[0] - b'0')
+                }
+                _ => {
+                    return Err(CardParseError::BadRank {
+                        token: token.to_string(),
+                        position: 1,
+                    })
+                }
             };
             Card::new(suit, rank)
         }
@@ -103,7 +115,11 @@ pub struct CardStyle {
 
 impl CardStyle {
     /// The notation used in board files: ASCII, `T` for ten, face-down cards shown with `#`.
-    pub const BOARD: CardStyle = CardStyle { ten_as_10: false, unicode: false, reveal: true };
+    pub const BOARD: CardStyle = CardStyle {
+        ten_as_10: false,
+        unicode: false,
+        reveal: true,
+    };
 
     /// Writes `card` in this style.
     pub fn format(self, card: Card) -> String {
@@ -122,14 +138,17 @@ impl CardStyle {
                 } else {
                     s.push(r.letter());
                 }
-                s.push(if self.unicode { su.symbol() } else { su.letter() });
+                s.push(if self.unicode {
+                    su.symbol()
+                } else {
+                    su.letter()
+                });
             }
             _ => s.push_str(if card.index() == 52 { "RJ" } else { "BJ" }),
         }
         s
     }
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -145,16 +164,31 @@ mod tests {
         for t in ["TS", "10S", "10s", "t♠"] {
             assert_eq!(parse_card(t), Ok(ts), "{t}");
         }
-        assert_eq!(parse_card("#KD"), Ok(Card::new(Suit::Diamonds, Rank::King).face_down()));
+        assert_eq!(
+            parse_card("#KD"),
+            Ok(Card::new(Suit::Diamonds, Rank::King).face_down())
+        );
         assert_eq!(parse_card("rj"), Ok(Card::joker(0)));
     }
 
     #[test]
     fn errors_name_the_token_and_position() {
         let e = parse_cards("AS KD 1X 7C").unwrap_err();
-        assert_eq!(e, CardParseError::BadSuit { token: "1X".into(), position: 3 });
+        assert_eq!(
+            e,
+            CardParseError::BadSuit {
+                token: "1X".into(),
+                position: 3
+            }
+        );
         let e = parse_cards("AS ZD").unwrap_err();
-        assert_eq!(e, CardParseError::BadRank { token: "ZD".into(), position: 2 });
+        assert_eq!(
+            e,
+            CardParseError::BadRank {
+                token: "ZD".into(),
+                position: 2
+            }
+        );
         assert!(e.to_string().contains("position 2"));
         assert_eq!(parse_card("#"), Err(CardParseError::Empty { position: 1 }));
     }
@@ -163,10 +197,18 @@ mod tests {
     fn every_card_round_trips_in_every_style() {
         for i in 0..54u8 {
             for down in [false, true] {
-                let c = if down { Card::from_index(i).face_down() } else { Card::from_index(i) };
+                let c = if down {
+                    Card::from_index(i).face_down()
+                } else {
+                    Card::from_index(i)
+                };
                 for ten_as_10 in [false, true] {
                     for unicode in [false, true] {
-                        let st = CardStyle { ten_as_10, unicode, reveal: true };
+                        let st = CardStyle {
+                            ten_as_10,
+                            unicode,
+                            reveal: true,
+                        };
                         assert_eq!(parse_card(&st.format(c)), Ok(c));
                     }
                 }

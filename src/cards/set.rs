@@ -39,7 +39,9 @@ impl CardSet {
     }
     /// The cards in index order, face up.
     pub fn iter(self) -> impl Iterator<Item = Card> {
-        (0..54u8).filter(move |i| self.0 >> i & 1 == 1).map(Card::from_index)
+        (0..54u8)
+            .filter(move |i| self.0 >> i & 1 == 1)
+            .map(Card::from_index)
     }
 }
 

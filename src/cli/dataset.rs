@@ -19,27 +19,45 @@ pub(super) fn dataset(cmd: DatasetCommand) -> Result<()> {
             };
             match out {
                 Some(path) => {
-                    let f = std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(|e| {
-                        if e.kind() == std::io::ErrorKind::AlreadyExists {
-                            anyhow::anyhow!("{}: file exists; choose another file", path.display())
-                        } else {
-                            anyhow::anyhow!("{}: {e}", path.display())
-                        }
-                    })?;
+                    let f = std::fs::OpenOptions::new()
+                        .write(true)
+                        .create_new(true)
+                        .open(&path)
+                        .map_err(|e| {
+                            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                                anyhow::anyhow!(
+                                    "{}: file exists; choose another file",
+                                    path.display()
+                                )
+                            } else {
+                                anyhow::anyhow!("{}: {e}", path.display())
+                            }
+                        })?;
                     let mut w = std::io::BufWriter::new(f);
-                    export(&c, format, &mut w).and_then(|_| w.flush()).with_context(|| format!("writing {}", path.display()))?;
+                    export(&c, format, &mut w)
+                        .and_then(|_| w.flush())
+                        .with_context(|| format!("writing {}", path.display()))?;
                 }
                 None => {
                     let stdout = std::io::stdout();
                     let mut w = std::io::BufWriter::new(stdout.lock());
-                    export(&c, format, &mut w).and_then(|_| w.flush()).context("writing to standard output")?;
+                    export(&c, format, &mut w)
+                        .and_then(|_| w.flush())
+                        .context("writing to standard output")?;
                 }
             }
         }
         DatasetCommand::Show { file } => {
             let c = read(&file)?;
             let h = &c.header;
-            println!("dataset {}: game {} (rules version {}), {}, written by {}", file.display(), h.game, h.rules_version, h.settings, h.written_by);
+            println!(
+                "dataset {}: game {} (rules version {}), {}, written by {}",
+                file.display(),
+                h.game,
+                h.rules_version,
+                h.settings,
+                h.written_by
+            );
             print!("{}", summarize(&c).render(&h.game));
         }
     }

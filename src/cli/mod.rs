@@ -143,6 +143,9 @@ struct StatsArgs {
     /// Write one record per deal to this dataset file (never overwritten).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Also write every record of the range as CSV to this new file (never overwritten).
+    #[arg(long)]
+    csv: Option<PathBuf>,
     /// Continue the dataset given with --out, skipping deals it already has.
     #[arg(long, requires = "out")]
     resume: bool,
@@ -160,10 +163,14 @@ fn game(id: &str) -> Result<GameId> {
 
 /// Parses a deal range `A..B` (inclusive).
 fn deal_range(s: &str) -> Result<(u64, u64)> {
-    let bad = || anyhow!("bad deal range '{s}': expected A..B with whole numbers A <= B (e.g. 1..1000)");
+    let bad =
+        || anyhow!("bad deal range '{s}': expected A..B with whole numbers A <= B (e.g. 1..1000)");
     let (a, b) = s.split_once("..").ok_or_else(bad)?;
     let b = b.strip_prefix('=').unwrap_or(b);
-    let (a, b): (u64, u64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    let (a, b): (u64, u64) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
     if b < a {
         bail!("bad deal range '{s}': it is empty (the last deal {b} comes before the first {a})");
     }
@@ -173,15 +180,21 @@ fn deal_range(s: &str) -> Result<(u64, u64)> {
 /// Parses a memory size such as 512M, 2G, 100000.
 fn memory_size(s: &str) -> Result<u64> {
     let t = s.trim().to_ascii_uppercase();
-    let t = t.strip_suffix("IB").or_else(|| t.strip_suffix('B')).unwrap_or(&t).to_string();
+    let t = t
+        .strip_suffix("IB")
+        .or_else(|| t.strip_suffix('B'))
+        .unwrap_or(&t)
+        .to_string();
     let (num, mult) = match t.chars().last() {
         Some('K') => (&t[..t.len() - 1], 1u64 << 10),
         Some('M') => (&t[..t.len() - 1], 1 << 20),
         Some('G') => (&t[..t.len() - 1], 1 << 30),
         _ => (&t[..], 1),
     };
-    let n: f64 = num.trim().parse().map_err(|_| anyhow!("bad memory size '{s}': expected a number with an optional K, M or G"))?;
-    if !(n > 0.0) {
+    let n: f64 = num.trim().parse().map_err(|_| {
+        anyhow!("bad memory size '{s}': expected a number with an optional K, M or G")
+    })?;
+    if n.is_nan() || n <= 0.0 {
         bail!("bad memory size '{s}': must be positive");
     }
     Ok((n * mult as f64) as u64)
@@ -197,12 +210,19 @@ impl SearchArgs {
             AlgorithmArg::Weighted => Algorithm::Weighted,
         };
         let max_time = match self.max_time {
-            Some(t) if !(t > 0.0 && t.is_finite()) => bail!("bad --max-time {t}: expected a positive number of seconds"),
+            Some(t) if t.is_nan() || t <= 0.0 || !t.is_finite() => {
+                bail!("bad --max-time {t}: expected a positive number of seconds")
+            }
             Some(t) => Some(Duration::from_secs_f64(t)),
             None => None,
         };
         let max_memory = self.max_memory.as_deref().map(memory_size).transpose()?;
-        let limits = Limits { max_nodes: self.max_nodes, max_time, max_memory, ..Limits::default() };
+        let limits = Limits {
+            max_nodes: self.max_nodes,
+            max_time,
+            max_memory,
+            ..Limits::default()
+        };
         Ok(SolveConfig { algorithm, limits })
     }
 }
@@ -211,20 +231,32 @@ impl SearchArgs {
 fn read_board(path: &str) -> Result<Table> {
     let text = if path == "-" {
         let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).context("cannot read the board from standard input")?;
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .context("cannot read the board from standard input")?;
         s
     } else {
         std::fs::read_to_string(path).with_context(|| format!("cannot read board file '{path}'"))?
     };
-    let where_ = if path == "-" { "standard input".to_string() } else { format!("'{path}'") };
+    let where_ = if path == "-" {
+        "standard input".to_string()
+    } else {
+        format!("'{path}'")
+    };
     Table::parse(&text).with_context(|| format!("board {where_}"))
 }
 
 /// The starting layout of a solve or hint: a deal or a board file.
 fn position(g: GameId, deal: Option<u64>, board: Option<&str>) -> Result<(Table, String)> {
     match (deal, board) {
-        (Some(n), _) => Ok((patience::with_game!(g, x => patience::games::Game::deal(x, n)), format!("deal {n}"))),
-        (None, Some(b)) => Ok((read_board(b)?, format!("board {}", if b == "-" { "from standard input" } else { b }))),
+        (Some(n), _) => Ok((
+            patience::with_game!(g, x => patience::games::Game::deal(x, n)),
+            format!("deal {n}"),
+        )),
+        (None, Some(b)) => Ok((
+            read_board(b)?,
+            format!("board {}", if b == "-" { "from standard input" } else { b }),
+        )),
         (None, None) => bail!("give --deal N or --board FILE"),
     }
 }
@@ -237,7 +269,11 @@ pub fn run() -> Result<()> {
             print!("{}", play::games());
             Ok(())
         }
-        Command::Deal { game: g, deal, pretty } => {
+        Command::Deal {
+            game: g,
+            deal,
+            pretty,
+        } => {
             let g = game(&g)?;
             let t = patience::with_game!(g, x => patience::games::Game::deal(x, deal));
             if pretty {
@@ -250,7 +286,11 @@ pub fn run() -> Result<()> {
         }
         Command::Solve(a) => solve::solve(&a, false),
         Command::Hint(a) => solve::solve(&a, true),
-        Command::Play { game: g, deal, trace } => play::play(game(&g)?, deal, trace),
+        Command::Play {
+            game: g,
+            deal,
+            trace,
+        } => play::play(game(&g)?, deal, trace),
         Command::Stats(a) => stats::stats(&a),
         Command::Dataset { command } => dataset::dataset(command),
     }
@@ -264,7 +304,10 @@ mod tests {
     fn deal_ranges() {
         assert_eq!(deal_range("1..1000").unwrap(), (1, 1000));
         assert_eq!(deal_range("5..=5").unwrap(), (5, 5));
-        assert!(deal_range("10..1").unwrap_err().to_string().contains("empty"));
+        assert!(deal_range("10..1")
+            .unwrap_err()
+            .to_string()
+            .contains("empty"));
         assert!(deal_range("1-10").is_err());
         assert!(deal_range("a..3").is_err());
     }

@@ -15,7 +15,11 @@ pub(super) fn games() -> String {
             i.id,
             i.name,
             g.deck().describe(),
-            if i.deterministic { "no choices: exact outcome" } else { "choices: solver verdict" },
+            if i.deterministic {
+                "no choices: exact outcome"
+            } else {
+                "choices: solver verdict"
+            },
             i.summary,
             i.source
         );
@@ -40,7 +44,11 @@ fn play_game<G: Game>(g: &G, deal: u64, trace: bool) -> Result<()> {
     // The line is replayed on the reference piles, which also draw the trace.
     let expected = if won { Status::Won } else { Status::Lost };
     patience::verify::verify(g, &table, &moves, expected, |m| g.notation(m))?;
-    let how = if deterministic { "the only way (no choices)" } else { "the seed's first-fit way" };
+    let how = if deterministic {
+        "the only way (no choices)"
+    } else {
+        "the seed's first-fit way"
+    };
     println!("{} deal {deal}, played {how}", g.id());
     if trace {
         let style = CardStyle::default();
@@ -51,10 +59,23 @@ fn play_game<G: Game>(g: &G, deal: u64, trace: bool) -> Result<()> {
             println!("move {}: {}\n{}", i + 1, g.notation(m), t.render(style));
         }
     }
-    let pass = if won { g.pass_of_win(&table, &moves).map(|p| format!(" in pass {p}")).unwrap_or_default() } else { String::new() };
-    println!("{}{pass} after {} moves", if won { "won" } else { "lost" }, moves.len());
+    let pass = if won {
+        g.pass_of_win(&table, &moves)
+            .map(|p| format!(" in pass {p}"))
+            .unwrap_or_default()
+    } else {
+        String::new()
+    };
+    println!(
+        "{}{pass} after {} moves",
+        if won { "won" } else { "lost" },
+        moves.len()
+    );
     if !deterministic {
-        println!("(first-fit play only; `patience solve {} --deal {deal}` decides the deal)", g.id());
+        println!(
+            "(first-fit play only; `patience solve {} --deal {deal}` decides the deal)",
+            g.id()
+        );
     }
     Ok(())
 }

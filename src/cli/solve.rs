@@ -3,8 +3,8 @@
 use super::{game, position, SolveArgs};
 use anyhow::Result;
 use patience::games::Game;
-use patience::study::{self, Solution, SolveConfig, Verdict};
 use patience::piles::Table;
+use patience::study::{self, Solution, SolveConfig, Verdict};
 use serde_json::json;
 
 pub(super) fn solve(a: &SolveArgs, hint_only: bool) -> Result<()> {
@@ -16,23 +16,36 @@ pub(super) fn solve(a: &SolveArgs, hint_only: bool) -> Result<()> {
 
 fn verdict_note<M>(game_deterministic: bool, s: &Solution<M>) -> String {
     match s.verdict {
-        Verdict::Won | Verdict::Lost => "exact: the game has no choices; the line replays on the reference piles".into(),
+        Verdict::Won | Verdict::Lost => {
+            "exact: the game has no choices; the line replays on the reference piles".into()
+        }
         Verdict::Solved => "winning line verified on the reference piles".into(),
         Verdict::Unsolvable => "proof: exhaustive search with exact state keys".into(),
         Verdict::Unknown => format!(
             "stopped by the {}{}",
             s.reason.as_deref().unwrap_or("limit"),
-            if game_deterministic { "" } else { "; this is not a proof either way" }
+            if game_deterministic {
+                ""
+            } else {
+                "; this is not a proof either way"
+            }
         ),
     }
 }
 
-fn report<G: Game>(g: &G, table: &Table, what: &str, cfg: &SolveConfig, json: bool, hint_only: bool) -> Result<()> {
+fn report<G: Game>(
+    g: &G,
+    table: &Table,
+    what: &str,
+    cfg: &SolveConfig,
+    json: bool,
+    hint_only: bool,
+) -> Result<()> {
     let sol = study::solve(g, table, cfg)?;
     let det = g.id().info().deterministic;
     let notes: Vec<String> = sol.moves.iter().map(|m| g.notation(m)).collect();
     let st = &sol.stats;
-    let hint = if sol.verdict.is_win() { notes.first().cloned() } else { None };
+    let hint = sol.hint().map(|m| g.notation(&m));
     if json {
         let mut v = json!({
             "game": g.id().to_string(),
@@ -57,16 +70,28 @@ fn report<G: Game>(g: &G, table: &Table, what: &str, cfg: &SolveConfig, json: bo
         println!("{v}");
         return Ok(());
     }
-    println!("{} {what}: {} ({})", g.id(), sol.verdict, verdict_note(det, &sol));
+    println!(
+        "{} {what}: {} ({})",
+        g.id(),
+        sol.verdict,
+        verdict_note(det, &sol)
+    );
     if hint_only {
         match (&hint, sol.verdict) {
-            (Some(h), _) => println!("hint: {h} (first of a winning line of {} moves)", sol.moves.len()),
+            (Some(h), _) => println!(
+                "hint: {h} (first of a winning line of {} moves)",
+                sol.moves.len()
+            ),
             (None, Verdict::Unknown) => println!("hint: none found within the limits"),
             (None, _) => println!("hint: none: no winning line from this position"),
         }
     } else {
         if sol.verdict.is_win() || sol.verdict == Verdict::Lost {
-            let label = if sol.verdict == Verdict::Lost { "line played" } else { "winning line" };
+            let label = if sol.verdict == Verdict::Lost {
+                "line played"
+            } else {
+                "winning line"
+            };
             println!("{label} ({} moves):", notes.len());
             for (i, n) in notes.iter().enumerate() {
                 println!("{:>5}. {n}", i + 1);

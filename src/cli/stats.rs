@@ -2,7 +2,8 @@
 
 use super::{deal_range, game, StatsArgs};
 use anyhow::{Context, Result};
-use patience::study::batch::{run, BatchConfig};
+use patience::study::batch::{header, run, BatchConfig};
+use patience::study::dataset::{export, Contents, ExportFormat};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -12,16 +13,27 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
     let threads = match a.threads {
         Some(0) => anyhow::bail!("bad --threads 0: need at least one thread"),
         Some(k) => k,
-        None => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+        None => std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1),
     };
     if let Some(out) = &a.out {
         if out.exists() && !a.resume {
-            anyhow::bail!("{}: file exists; use --resume to continue it, or choose another file", out.display());
+            anyhow::bail!(
+                "{}: file exists; use --resume to continue it, or choose another file",
+                out.display()
+            );
+        }
+    }
+    if let Some(csv) = &a.csv {
+        if csv.exists() {
+            anyhow::bail!("{}: file exists; choose another file", csv.display());
         }
     }
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
-    ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).context("cannot install the Ctrl-C handler")?;
+    ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst))
+        .context("cannot install the Ctrl-C handler")?;
     let cfg = BatchConfig {
         game: g,
         first,
@@ -32,8 +44,26 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
         resume: a.resume,
         cancel,
         progress: true,
+        keep_records: a.csv.is_some(),
     };
     let r = run(&cfg)?;
+    if let Some(csv) = &a.csv {
+        let contents = Contents {
+            header: header(g, &cfg.solve),
+            records: r.records.clone(),
+            valid_len: 0,
+            truncated_tail: false,
+        };
+        let f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(csv)
+            .with_context(|| format!("{}: cannot create", csv.display()))?;
+        let mut w = std::io::BufWriter::new(f);
+        export(&contents, ExportFormat::Csv, &mut w)
+            .and_then(|_| std::io::Write::flush(&mut w))
+            .with_context(|| format!("writing {}", csv.display()))?;
+    }
     if r.dropped_partial {
         eprintln!("patience: note: dropped an incomplete record at the end of the dataset");
     }
@@ -47,16 +77,26 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
         });
         println!("{v}");
     } else {
-        print!("{}", r.summary.render(&format!("{g} deals {first}..{last}")));
+        print!(
+            "{}",
+            r.summary.render(&format!("{g} deals {first}..{last}"))
+        );
         if r.already > 0 {
-            println!("({} deals came from the resumed dataset, {} decided now)", r.already, r.done);
+            println!(
+                "({} deals came from the resumed dataset, {} decided now)",
+                r.already, r.done
+            );
         }
     }
     if r.interrupted {
         eprintln!(
             "patience: interrupted: {} records kept{}",
             r.done + r.already,
-            if a.out.is_some() { "; run again with --resume to finish" } else { "" }
+            if a.out.is_some() {
+                "; run again with --resume to finish"
+            } else {
+                ""
+            }
         );
     }
     Ok(())

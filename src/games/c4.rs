@@ -42,13 +42,18 @@ pub struct State {
 
 impl State {
     fn top(&self, p: usize) -> Option<Card> {
-        (self.lens[p] > 0).then(|| Card::from_index(self.piles[p][self.lens[p] as usize - 1] & 0x3f))
+        (self.lens[p] > 0)
+            .then(|| Card::from_index(self.piles[p][self.lens[p] as usize - 1] & 0x3f))
     }
     fn top_is_down(&self, p: usize) -> bool {
         self.lens[p] > 0 && self.piles[p][self.lens[p] as usize - 1] & 0x80 != 0
     }
     fn sorted(&self) -> bool {
-        (0..4).all(|p| self.piles[p][..self.lens[p] as usize].iter().all(|&b| usize::from((b & 0x3f) / 13) == p))
+        (0..4).all(|p| {
+            self.piles[p][..self.lens[p] as usize]
+                .iter()
+                .all(|&b| usize::from((b & 0x3f) / 13) == p)
+        })
     }
 }
 
@@ -82,7 +87,14 @@ impl Space for C4 {
             n.piles[to][0] = card.byte();
             n.lens[to] += 1;
             n.next = to as u8;
-            out.push(Successor { mv: Move::Turn { card, from: from as u8 }, state: n, cost: 1 });
+            out.push(Successor {
+                mv: Move::Turn {
+                    card,
+                    from: from as u8,
+                },
+                state: n,
+                cost: 1,
+            });
         } else {
             for p in 0..4 {
                 for b in n.piles[p].iter_mut() {
@@ -90,7 +102,11 @@ impl Space for C4 {
                 }
             }
             n.revealed = true;
-            out.push(Successor { mv: Move::Reveal, state: n, cost: 1 });
+            out.push(Successor {
+                mv: Move::Reveal,
+                state: n,
+                cost: 1,
+            });
         }
     }
 }
@@ -102,7 +118,10 @@ impl Game for C4 {
 
     fn deal(&self, n: u64) -> Table {
         let (mut t, stock) = shuffled_stock(DeckSpec::PIQUET, n);
-        let piles: Vec<usize> = PILES.iter().map(|l| t.create_empty(l, Mode::Spread).expect("fresh")).collect();
+        let piles: Vec<usize> = PILES
+            .iter()
+            .map(|l| t.create_empty(l, Mode::Spread).expect("fresh"))
+            .collect();
         for k in 0..32 {
             t.move_top_to_top(stock, piles[k % 4]).expect("32 cards");
         }
@@ -116,17 +135,34 @@ impl Game for C4 {
         check_partition(t, DeckSpec::PIQUET)?;
         let next = counter_in(t, "next", 1, 1..=4)? as u8 - 1;
         let revealed = counter_in(t, "revealed", 0, 0..=1)? == 1;
-        let mut s = State { piles: [[0; 32]; 4], lens: [0; 4], next, revealed };
+        let mut s = State {
+            piles: [[0; 32]; 4],
+            lens: [0; 4],
+            next,
+            revealed,
+        };
         for (p, &id) in ids.iter().enumerate() {
             let cards = &t.piles[id].cards;
             // Face-down cards lie above the face-up ones, which are of the pile's own suit.
-            let first_down = cards.iter().position(|c| c.is_face_down()).unwrap_or(cards.len());
+            let first_down = cards
+                .iter()
+                .position(|c| c.is_face_down())
+                .unwrap_or(cards.len());
             if let Some(c) = cards[first_down..].iter().find(|c| c.is_face_up()) {
-                return Err(BoardError::Impossible(format!("face-up {c} above face-down cards in pile '{}'", PILES[p])));
+                return Err(BoardError::Impossible(format!(
+                    "face-up {c} above face-down cards in pile '{}'",
+                    PILES[p]
+                )));
             }
-            if let Some(c) = cards[..first_down].iter().find(|c| c.suit() != Some(Suit::ALL[p])) {
+            if let Some(c) = cards[..first_down]
+                .iter()
+                .find(|c| c.suit() != Some(Suit::ALL[p]))
+            {
                 if !revealed {
-                    return Err(BoardError::Impossible(format!("face-up {c} in pile '{}' of another suit", PILES[p])));
+                    return Err(BoardError::Impossible(format!(
+                        "face-up {c} in pile '{}' of another suit",
+                        PILES[p]
+                    )));
                 }
             }
             for (i, c) in cards.iter().enumerate() {
@@ -140,7 +176,11 @@ impl Game for C4 {
     fn notation(&self, mv: &Move) -> String {
         match *mv {
             Move::Turn { card, from } => {
-                format!("turn {card} from {} under {}", PILES[from as usize], PILES[card.suit_unchecked().index()])
+                format!(
+                    "turn {card} from {} under {}",
+                    PILES[from as usize],
+                    PILES[card.suit_unchecked().index()]
+                )
             }
             Move::Reveal => "reveal the face-down cards".to_string(),
         }

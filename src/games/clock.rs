@@ -18,7 +18,9 @@ use serde::{Deserialize, Serialize};
 use solvers::{Space, Successor};
 
 /// Pile labels: the twelve hours, then the centre.
-pub const PILES: [&str; 13] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "centre"];
+pub const PILES: [&str; 13] = [
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "centre",
+];
 /// The index of the centre pile.
 pub const CENTRE: usize = 12;
 
@@ -48,7 +50,11 @@ const DOWN: u8 = 0x80;
 
 impl State {
     fn face_up_count(&self) -> usize {
-        self.piles.iter().flatten().filter(|&&b| b & DOWN == 0).count()
+        self.piles
+            .iter()
+            .flatten()
+            .filter(|&&b| b & DOWN == 0)
+            .count()
     }
 }
 
@@ -79,13 +85,21 @@ impl Space for Clock {
                 return; // the fourth King: game over
             }
             n.piles[CENTRE] = [centre[1], centre[2], centre[3], centre[0] & !DOWN];
-            out.push(Successor { mv: Move::King { card: top }, state: n, cost: 1 });
+            out.push(Successor {
+                mv: Move::King { card: top },
+                state: n,
+                cost: 1,
+            });
         } else {
             let hour = top.rank_unchecked().value() as usize - 1;
             let pile = s.piles[hour];
             n.piles[hour] = [pile[1], pile[2], pile[3], top.byte()];
             n.piles[CENTRE][3] = pile[0] & !DOWN;
-            out.push(Successor { mv: Move::Play { card: top }, state: n, cost: 1 });
+            out.push(Successor {
+                mv: Move::Play { card: top },
+                state: n,
+                cost: 1,
+            });
         }
     }
     fn heuristic(&self, s: &State) -> u32 {
@@ -101,7 +115,10 @@ impl Game for Clock {
 
     fn deal(&self, n: u64) -> Table {
         let (mut t, stock) = shuffled_stock(DeckSpec::FULL, n);
-        let piles: Vec<usize> = PILES.iter().map(|l| t.create_empty(l, Mode::Spread).expect("fresh")).collect();
+        let piles: Vec<usize> = PILES
+            .iter()
+            .map(|l| t.create_empty(l, Mode::Spread).expect("fresh"))
+            .collect();
         for k in 0..48 {
             t.move_top_to_top(stock, piles[k % 12]).expect("52 cards");
         }
@@ -116,27 +133,38 @@ impl Game for Clock {
     fn pack(&self, t: &Table) -> Result<State, BoardError> {
         let ids = expect_piles(t, &PILES)?;
         check_partition(t, DeckSpec::FULL)?;
-        let mut s = State { piles: [[0; 4]; 13] };
+        let mut s = State {
+            piles: [[0; 4]; 13],
+        };
         for (p, &id) in ids.iter().enumerate() {
             let cards = &t.piles[id].cards;
             if cards.len() != 4 {
-                return Err(BoardError::Impossible(format!("pile '{}' holds {} cards, not 4", PILES[p], cards.len())));
+                return Err(BoardError::Impossible(format!(
+                    "pile '{}' holds {} cards, not 4",
+                    PILES[p],
+                    cards.len()
+                )));
             }
             for (i, c) in cards.iter().enumerate() {
                 s.piles[p][i] = c.byte();
             }
         }
         if s.piles[CENTRE][3] & DOWN != 0 {
-            return Err(BoardError::Impossible("the centre's top card must lie face up".into()));
+            return Err(BoardError::Impossible(
+                "the centre's top card must lie face up".into(),
+            ));
         }
-        for p in 0..12 {
+        for (p, pile) in s.piles.iter().take(12).enumerate() {
             // Face-up cards of an hour are its own rank and lie above its face-down ones.
-            let pile = s.piles[p];
             let first_up = pile.iter().position(|b| b & DOWN == 0).unwrap_or(4);
             for &b in &pile[first_up..] {
                 let c = Card::from_index(b & 0x3f);
                 if b & DOWN != 0 || c.rank_unchecked().value() as usize != p + 1 {
-                    return Err(BoardError::Impossible(format!("pile '{}' has {} out of place", PILES[p], Card::from_index(b & 0x3f))));
+                    return Err(BoardError::Impossible(format!(
+                        "pile '{}' has {} out of place",
+                        PILES[p],
+                        Card::from_index(b & 0x3f)
+                    )));
                 }
             }
         }
@@ -145,7 +173,10 @@ impl Game for Clock {
 
     fn notation(&self, mv: &Move) -> String {
         match *mv {
-            Move::Play { card } => format!("{card} to {}", PILES[card.rank_unchecked().value() as usize - 1]),
+            Move::Play { card } => format!(
+                "{card} to {}",
+                PILES[card.rank_unchecked().value() as usize - 1]
+            ),
             Move::King { card } => format!("{card} stays: centre's bottom card up"),
         }
     }
@@ -177,7 +208,9 @@ mod tests {
                     None => break,
                 }
             }
-            assert!(s.piles[CENTRE].iter().all(|&b| Card::from_index(b & 0x3f).rank_unchecked() == Rank::King));
+            assert!(s.piles[CENTRE]
+                .iter()
+                .all(|&b| Card::from_index(b & 0x3f).rank_unchecked() == Rank::King));
         }
     }
 }

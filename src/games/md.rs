@@ -12,7 +12,10 @@
 //! keep every win while cutting the choices; storage piles are interchangeable, so the
 //! transposition key sorts them.
 
-use super::{check_partition, counter_in, expect_faces, expect_piles, shuffled_stock, BoardError, Game, GameId};
+use super::{
+    check_partition, counter_in, expect_faces, expect_piles, shuffled_stock, BoardError, Game,
+    GameId,
+};
 use crate::cards::{Card, DeckSpec, Rank, Suit};
 use crate::piles::{Mode, Table};
 use serde::{Deserialize, Serialize};
@@ -164,18 +167,36 @@ impl Space for Md {
             for i in 0..4 {
                 if let Some(c) = s.store_top(i) {
                     if s.fits_series(c) {
-                        out.push(Successor { mv: Move::Raise { card: c, store: i as u8 }, state: s.raise(c, i), cost: 1 });
+                        out.push(Successor {
+                            mv: Move::Raise {
+                                card: c,
+                                store: i as u8,
+                            },
+                            state: s.raise(c, i),
+                            cost: 1,
+                        });
                     }
                 }
             }
         }
         if let Some(c) = s.stock_top() {
             if s.fits_series(c) {
-                out.push(Successor { mv: Move::Up { card: c }, state: s.up(c), cost: 1 });
+                out.push(Successor {
+                    mv: Move::Up { card: c },
+                    state: s.up(c),
+                    cost: 1,
+                });
             }
             for i in 0..4 {
                 if s.fits_store(c, i) {
-                    out.push(Successor { mv: Move::Down { card: c, store: i as u8 }, state: s.down(c, i), cost: 1 });
+                    out.push(Successor {
+                        mv: Move::Down {
+                            card: c,
+                            store: i as u8,
+                        },
+                        state: s.down(c, i),
+                        cost: 1,
+                    });
                 }
             }
         }
@@ -198,13 +219,24 @@ impl Space for Md {
             for i in 0..4 {
                 if let Some(c) = s.store_top(i) {
                     if s.fits_series(c) {
-                        return Some(Successor { mv: Move::Raise { card: c, store: i as u8 }, state: s.raise(c, i), cost: 1 });
+                        return Some(Successor {
+                            mv: Move::Raise {
+                                card: c,
+                                store: i as u8,
+                            },
+                            state: s.raise(c, i),
+                            cost: 1,
+                        });
                     }
                 }
             }
         }
         let c = s.stock_top()?;
-        s.fits_series(c).then(|| Successor { mv: Move::Up { card: c }, state: s.up(c), cost: 1 })
+        s.fits_series(c).then(|| Successor {
+            mv: Move::Up { card: c },
+            state: s.up(c),
+            cost: 1,
+        })
     }
 
     fn heuristic(&self, s: &State) -> u32 {
@@ -238,7 +270,14 @@ impl Game for Md {
             expect_faces(t, p, false)?;
         }
         let may_raise = counter_in(t, "raise", 0, 0..=1)? == 1;
-        let mut s = State { stock: [0; 32], stock_len: 0, series: [0; 4], store: [[0; 32]; 4], store_len: [0; 4], may_raise };
+        let mut s = State {
+            stock: [0; 32],
+            stock_len: 0,
+            series: [0; 4],
+            store: [[0; 32]; 4],
+            store_len: [0; 4],
+            may_raise,
+        };
         for (i, c) in t.piles[ids[0]].cards.iter().enumerate() {
             s.stock[i] = c.face_up().byte();
         }
@@ -247,7 +286,12 @@ impl Game for Md {
             let p = &t.piles[ids[1 + suit.index()]];
             for (i, c) in p.cards.iter().enumerate() {
                 if c.suit() != Some(suit) || step(c.rank_unchecked()) as usize != i {
-                    return Err(BoardError::Impossible(format!("series '{}' must run 7, 8, ... of {} (found {c} at place {})", p.label, suit.name(), i + 1)));
+                    return Err(BoardError::Impossible(format!(
+                        "series '{}' must run 7, 8, ... of {} (found {c} at place {})",
+                        p.label,
+                        suit.name(),
+                        i + 1
+                    )));
                 }
             }
             s.series[suit.index()] = p.height() as u8;
@@ -256,7 +300,10 @@ impl Game for Md {
             let p = &t.piles[ids[5 + i]];
             for (k, c) in p.cards.iter().enumerate() {
                 if k > 0 && step(c.rank_unchecked()) > step(p.cards[k - 1].rank_unchecked()) {
-                    return Err(BoardError::Impossible(format!("storage pile '{}' has {c} on a lower card", p.label)));
+                    return Err(BoardError::Impossible(format!(
+                        "storage pile '{}' has {c} on a lower card",
+                        p.label
+                    )));
                 }
                 s.store[i][k] = c.face_up().byte();
             }
@@ -284,7 +331,11 @@ impl Game for Md {
         match *mv {
             Move::Up { card } => format!("{card} up to {}", SERIES[card.suit_unchecked().index()]),
             Move::Down { card, store } => format!("{card} down to {}", STORES[store as usize]),
-            Move::Raise { card, store } => format!("{card} raised from {} to {}", STORES[store as usize], SERIES[card.suit_unchecked().index()]),
+            Move::Raise { card, store } => format!(
+                "{card} raised from {} to {}",
+                STORES[store as usize],
+                SERIES[card.suit_unchecked().index()]
+            ),
         }
     }
 }

@@ -91,7 +91,14 @@ pub struct GameInfo {
 
 impl GameId {
     /// All games, in catalogue order.
-    pub const ALL: [GameId; 6] = [GameId::R7, GameId::Qll, GameId::Qll32, GameId::C4, GameId::Md, GameId::Clock];
+    pub const ALL: [GameId; 6] = [
+        GameId::R7,
+        GameId::Qll,
+        GameId::Qll32,
+        GameId::C4,
+        GameId::Md,
+        GameId::Clock,
+    ];
 
     /// The catalogue entry.
     pub fn info(self) -> GameInfo {
@@ -171,7 +178,10 @@ impl FromStr for GameId {
     type Err = UnknownGame;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let want = s.trim().to_ascii_lowercase();
-        GameId::ALL.into_iter().find(|g| g.info().id == want).ok_or_else(|| UnknownGame(s.to_string()))
+        GameId::ALL
+            .into_iter()
+            .find(|g| g.info().id == want)
+            .ok_or_else(|| UnknownGame(s.to_string()))
     }
 }
 
@@ -196,7 +206,10 @@ pub trait Game: Referee + Sync {
         false
     }
     /// The seed's fixed way of playing: the move it makes in `state`, if any.
-    fn first_fit(&self, _state: &Self::State) -> Option<solvers::Successor<Self::Move, Self::State>> {
+    fn first_fit(
+        &self,
+        _state: &Self::State,
+    ) -> Option<solvers::Successor<Self::Move, Self::State>> {
         None
     }
 }
@@ -209,15 +222,26 @@ pub fn check_partition(table: &Table, deck: DeckSpec) -> Result<(), BoardError> 
     for p in &table.piles {
         for &c in &p.cards {
             if !deck.contains(c) {
-                return Err(BoardError::Foreign { card: c.face_up().to_string(), pile: p.label.clone(), deck: deck.describe() });
+                return Err(BoardError::Foreign {
+                    card: c.face_up().to_string(),
+                    pile: p.label.clone(),
+                    deck: deck.describe(),
+                });
             }
             seen.add(c);
             if seen.count(c) > want.count(c) {
-                return Err(BoardError::Duplicate { card: c.face_up().to_string(), pile: p.label.clone() });
+                return Err(BoardError::Duplicate {
+                    card: c.face_up().to_string(),
+                    pile: p.label.clone(),
+                });
             }
         }
     }
-    if let Some(c) = deck.cards().into_iter().find(|&c| seen.count(c) < want.count(c)) {
+    if let Some(c) = deck
+        .cards()
+        .into_iter()
+        .find(|&c| seen.count(c) < want.count(c))
+    {
         return Err(BoardError::MissingCard(c.to_string()));
     }
     Ok(())
@@ -226,10 +250,21 @@ pub fn check_partition(table: &Table, deck: DeckSpec) -> Result<(), BoardError> 
 /// Checks that `table` has exactly the piles `labels` (in any order) and returns their
 /// indices in the order of `labels`.
 pub fn expect_piles(table: &Table, labels: &[&str]) -> Result<Vec<usize>, BoardError> {
-    if let Some(p) = table.piles.iter().find(|p| p.active && !labels.contains(&p.label.as_str())) {
+    if let Some(p) = table
+        .piles
+        .iter()
+        .find(|p| p.active && !labels.contains(&p.label.as_str()))
+    {
         return Err(BoardError::UnknownPile(p.label.clone()));
     }
-    labels.iter().map(|l| table.find(l).ok_or_else(|| BoardError::MissingPile(l.to_string()))).collect()
+    labels
+        .iter()
+        .map(|l| {
+            table
+                .find(l)
+                .ok_or_else(|| BoardError::MissingPile(l.to_string()))
+        })
+        .collect()
 }
 
 /// The cards of a pile with their faces, for packing.
@@ -246,7 +281,11 @@ mod tests {
         for g in GameId::ALL {
             assert_eq!(g.info().id.parse::<GameId>(), Ok(g));
         }
-        assert!("freecel".parse::<GameId>().unwrap_err().to_string().contains("unknown game 'freecel'"));
+        assert!("freecel"
+            .parse::<GameId>()
+            .unwrap_err()
+            .to_string()
+            .contains("unknown game 'freecel'"));
     }
 
     #[test]
@@ -256,11 +295,22 @@ mod tests {
         assert_eq!(check_partition(&t, DeckSpec::PIQUET), Ok(()));
         let c = t.piles[d].cards[0];
         t.piles[d].cards.push(c);
-        assert!(matches!(check_partition(&t, DeckSpec::PIQUET), Err(BoardError::Duplicate { .. })));
+        assert!(matches!(
+            check_partition(&t, DeckSpec::PIQUET),
+            Err(BoardError::Duplicate { .. })
+        ));
         t.piles[d].cards.truncate(31);
-        assert_eq!(check_partition(&t, DeckSpec::PIQUET), Err(BoardError::MissingCard("AS".into())));
-        t.piles[d].cards.push(crate::cards::parse_card("2S").unwrap());
-        assert!(matches!(check_partition(&t, DeckSpec::PIQUET), Err(BoardError::Foreign { .. })));
+        assert_eq!(
+            check_partition(&t, DeckSpec::PIQUET),
+            Err(BoardError::MissingCard("AS".into()))
+        );
+        t.piles[d]
+            .cards
+            .push(crate::cards::parse_card("2S").unwrap());
+        assert!(matches!(
+            check_partition(&t, DeckSpec::PIQUET),
+            Err(BoardError::Foreign { .. })
+        ));
     }
 }
 
@@ -269,17 +319,27 @@ mod tests {
 pub fn shuffled_stock(deck: DeckSpec, n: u64) -> (Table, usize) {
     let mut t = Table::new();
     let stock = t.new_deck(deck, "stock").expect("fresh table");
-    t.shuffle(stock, &mut crate::deals::Rng::new(n)).expect("active pile");
+    t.shuffle(stock, &mut crate::deals::Rng::new(n))
+        .expect("active pile");
     (t, stock)
 }
 
 /// Reads an optional counter that must lie in `range`.
-pub fn counter_in(table: &Table, name: &str, default: u32, range: std::ops::RangeInclusive<u32>) -> Result<u32, BoardError> {
+pub fn counter_in(
+    table: &Table,
+    name: &str,
+    default: u32,
+    range: std::ops::RangeInclusive<u32>,
+) -> Result<u32, BoardError> {
     let v = table.counter(name).unwrap_or(default);
     if range.contains(&v) {
         Ok(v)
     } else {
-        Err(BoardError::Impossible(format!("{name} = {v} is outside {}..={}", range.start(), range.end())))
+        Err(BoardError::Impossible(format!(
+            "{name} = {v} is outside {}..={}",
+            range.start(),
+            range.end()
+        )))
     }
 }
 
@@ -308,11 +368,15 @@ macro_rules! with_game {
                 $body
             }
             $crate::games::GameId::Qll => {
-                let $g = &$crate::games::qll::Qll { deck: $crate::cards::DeckSpec::FULL };
+                let $g = &$crate::games::qll::Qll {
+                    deck: $crate::cards::DeckSpec::FULL,
+                };
                 $body
             }
             $crate::games::GameId::Qll32 => {
-                let $g = &$crate::games::qll::Qll { deck: $crate::cards::DeckSpec::PIQUET };
+                let $g = &$crate::games::qll::Qll {
+                    deck: $crate::cards::DeckSpec::PIQUET,
+                };
                 $body
             }
             $crate::games::GameId::C4 => {

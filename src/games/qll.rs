@@ -56,7 +56,10 @@ impl State {
         if n < 3 {
             return None;
         }
-        let linear = (0..n - 2).rev().find(|&i| playable(self.tops[i], self.tops[i + 2])).map(|i| i + 1);
+        let linear = (0..n - 2)
+            .rev()
+            .find(|&i| playable(self.tops[i], self.tops[i + 2]))
+            .map(|i| i + 1);
         if linear.is_some() || self.stock_len > 0 {
             return linear;
         }
@@ -102,13 +105,24 @@ impl Space for Qll {
             n.tops[left] = s.tops[m];
             n.tops.copy_within(m + 1..len, m);
             n.line_len -= 1;
-            out.push(Successor { mv: Move::Gather { pile: m as u8, card }, state: n, cost: 1 });
+            out.push(Successor {
+                mv: Move::Gather {
+                    pile: m as u8,
+                    card,
+                },
+                state: n,
+                cost: 1,
+            });
         } else if s.stock_len > 0 {
             let card = Card::from_index(s.stock[s.stock_len as usize - 1]);
             n.stock_len -= 1;
             n.tops[n.line_len as usize] = card.byte();
             n.line_len += 1;
-            out.push(Successor { mv: Move::Deal { card }, state: n, cost: 1 });
+            out.push(Successor {
+                mv: Move::Deal { card },
+                state: n,
+                cost: 1,
+            });
         }
     }
     fn heuristic(&self, s: &State) -> u32 {
@@ -118,7 +132,10 @@ impl Space for Qll {
 
 /// A free label for a new pile of the line.
 pub fn new_pile_label(t: &Table) -> String {
-    (1..).map(|k| format!("pile{k}")).find(|l| t.find(l).is_none()).expect("unbounded")
+    (1..)
+        .map(|k| format!("pile{k}"))
+        .find(|l| t.find(l).is_none())
+        .expect("unbounded")
 }
 
 impl Game for Qll {
@@ -133,7 +150,9 @@ impl Game for Qll {
     fn deal(&self, n: u64) -> Table {
         let (mut t, stock) = shuffled_stock(self.deck, n);
         for _ in 0..2 {
-            let p = t.create_empty(&new_pile_label(&t), Mode::Stacked).expect("fresh label");
+            let p = t
+                .create_empty(&new_pile_label(&t), Mode::Stacked)
+                .expect("fresh label");
             t.move_top_to_top(stock, p).expect("full stock");
             t.flip_top(p).expect("non-empty");
         }
@@ -141,22 +160,38 @@ impl Game for Qll {
     }
 
     fn pack(&self, t: &Table) -> Result<State, BoardError> {
-        let stock = t.find("stock").ok_or_else(|| BoardError::MissingPile("stock".into()))?;
+        let stock = t
+            .find("stock")
+            .ok_or_else(|| BoardError::MissingPile("stock".into()))?;
         check_partition(t, self.deck)?;
         expect_faces(t, stock, true)?;
-        let mut s = State { stock: [0; 52], tops: [0; 52], stock_len: 0, line_len: 0 };
+        let mut s = State {
+            stock: [0; 52],
+            tops: [0; 52],
+            stock_len: 0,
+            line_len: 0,
+        };
         for (i, c) in t.piles[stock].cards.iter().enumerate() {
             s.stock[i] = c.face_up().byte();
         }
         s.stock_len = t.piles[stock].height() as u8;
-        for (i, p) in t.piles.iter().enumerate().filter(|(i, p)| *i != stock && p.active) {
+        for (i, p) in t
+            .piles
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| *i != stock && p.active)
+        {
             expect_faces(t, i, false)?;
-            let top = p.top().ok_or_else(|| BoardError::Impossible(format!("line pile '{}' is empty", p.label)))?;
+            let top = p.top().ok_or_else(|| {
+                BoardError::Impossible(format!("line pile '{}' is empty", p.label))
+            })?;
             s.tops[s.line_len as usize] = top.byte();
             s.line_len += 1;
         }
         if s.line_len < 2 && s.stock_len > 0 {
-            return Err(BoardError::Impossible("the line starts with two piles".into()));
+            return Err(BoardError::Impossible(
+                "the line starts with two piles".into(),
+            ));
         }
         Ok(s)
     }
@@ -164,7 +199,9 @@ impl Game for Qll {
     fn notation(&self, mv: &Move) -> String {
         match *mv {
             Move::Deal { card } => format!("deal {card}"),
-            Move::Gather { pile, card } => format!("gather pile {} ({card}) onto its left neighbour", pile + 1),
+            Move::Gather { pile, card } => {
+                format!("gather pile {} ({card}) onto its left neighbour", pile + 1)
+            }
         }
     }
 }
@@ -175,7 +212,12 @@ mod tests {
     use crate::cards::parse_cards;
 
     fn state(stock: &str, tops: &str) -> State {
-        let mut s = State { stock: [0; 52], tops: [0; 52], stock_len: 0, line_len: 0 };
+        let mut s = State {
+            stock: [0; 52],
+            tops: [0; 52],
+            stock_len: 0,
+            line_len: 0,
+        };
         for (i, c) in parse_cards(stock).unwrap().iter().enumerate() {
             s.stock[i] = c.byte();
             s.stock_len += 1;
@@ -202,7 +244,9 @@ mod tests {
 
     #[test]
     fn deal_forms_two_piles() {
-        let q = Qll { deck: DeckSpec::PIQUET };
+        let q = Qll {
+            deck: DeckSpec::PIQUET,
+        };
         let t = q.deal(3);
         let s = q.pack(&t).unwrap();
         assert_eq!((s.stock_len, s.line_len), (30, 2));

@@ -7,7 +7,10 @@
 //! fit. When the stock is empty, the waste turned over becomes the stock; the game is lost
 //! if the runs are not complete after three passes. No choices: the outcome is exact.
 
-use super::{check_partition, counter_in, expect_faces, expect_piles, shuffled_stock, BoardError, Game, GameId};
+use super::{
+    check_partition, counter_in, expect_faces, expect_piles, shuffled_stock, BoardError, Game,
+    GameId,
+};
 use crate::cards::{Card, DeckSpec, Rank, Suit};
 use crate::piles::{Mode, Table};
 use serde::{Deserialize, Serialize};
@@ -121,7 +124,11 @@ impl Space for R7 {
             if let Some(under) = s.fits(card) {
                 n.waste_len -= 1;
                 n.place(card, under);
-                out.push(Successor { mv: Move::WasteToLine { card, under }, state: n, cost: 1 });
+                out.push(Successor {
+                    mv: Move::WasteToLine { card, under },
+                    state: n,
+                    cost: 1,
+                });
                 return;
             }
         }
@@ -141,7 +148,11 @@ impl Space for R7 {
                     Move::StockToWaste { card }
                 }
             };
-            out.push(Successor { mv, state: n, cost: 1 });
+            out.push(Successor {
+                mv,
+                state: n,
+                cost: 1,
+            });
         } else if s.pass < PASSES && s.waste_len > 0 {
             let len = s.waste_len as usize;
             for i in 0..len {
@@ -151,7 +162,11 @@ impl Space for R7 {
             n.waste_len = 0;
             n.pass += 1;
             n.after_hit = false;
-            out.push(Successor { mv: Move::Redeal, state: n, cost: 1 });
+            out.push(Successor {
+                mv: Move::Redeal,
+                state: n,
+                cost: 1,
+            });
         }
     }
     fn heuristic(&self, s: &State) -> u32 {
@@ -170,8 +185,11 @@ impl Game for R7 {
         let waste = t.create_empty("waste", Mode::Stacked).expect("new label");
         debug_assert_eq!(waste, 1);
         for suit in Suit::ALL {
-            let p = t.create_empty(SERIES[suit.index()], Mode::Spread).expect("new label");
-            t.move_card(suit, Rank::Seven, stock, p).expect("the 7 is in the stock");
+            let p = t
+                .create_empty(SERIES[suit.index()], Mode::Spread)
+                .expect("new label");
+            t.move_card(suit, Rank::Seven, stock, p)
+                .expect("the 7 is in the stock");
             t.flip_top(p).expect("non-empty");
         }
         t.set_counter("pass", 1);
@@ -180,7 +198,10 @@ impl Game for R7 {
     }
 
     fn pack(&self, t: &Table) -> Result<State, BoardError> {
-        let ids = expect_piles(t, &["stock", "waste", SERIES[0], SERIES[1], SERIES[2], SERIES[3]])?;
+        let ids = expect_piles(
+            t,
+            &["stock", "waste", SERIES[0], SERIES[1], SERIES[2], SERIES[3]],
+        )?;
         check_partition(t, DeckSpec::FULL)?;
         expect_faces(t, ids[0], true)?;
         for &p in &ids[1..] {
@@ -201,7 +222,10 @@ impl Game for R7 {
         for (k, pile) in [(0usize, ids[0]), (1, ids[1])] {
             let cards = &t.piles[pile].cards;
             if cards.len() > 48 {
-                return Err(BoardError::Impossible(format!("pile '{}' holds more than 48 cards", t.piles[pile].label)));
+                return Err(BoardError::Impossible(format!(
+                    "pile '{}' holds more than 48 cards",
+                    t.piles[pile].label
+                )));
             }
             let arr = if k == 0 { &mut s.stock } else { &mut s.waste };
             for (i, c) in cards.iter().enumerate() {
@@ -215,9 +239,17 @@ impl Game for R7 {
         }
         for suit in Suit::ALL {
             let pile = &t.piles[ids[2 + suit.index()]];
-            let seven = pile.cards.iter().position(|c| c.face_up() == Card::new(suit, Rank::Seven)).ok_or_else(|| {
-                BoardError::Impossible(format!("run '{}' must hold the 7 of {}", pile.label, suit.name()))
-            })?;
+            let seven = pile
+                .cards
+                .iter()
+                .position(|c| c.face_up() == Card::new(suit, Rank::Seven))
+                .ok_or_else(|| {
+                    BoardError::Impossible(format!(
+                        "run '{}' must hold the 7 of {}",
+                        pile.label,
+                        suit.name()
+                    ))
+                })?;
             for (i, c) in pile.cards.iter().enumerate() {
                 let want = (13 + i as i32 - seven as i32) % 13;
                 if c.suit() != Some(suit) || i32::from(offset(*c)) != want {
@@ -238,7 +270,12 @@ impl Game for R7 {
 
     fn notation(&self, mv: &Move) -> String {
         let line = |card: Card, under: bool| {
-            format!("{} {} {}", card, if under { "under" } else { "onto" }, SERIES[card.suit_unchecked().index()])
+            format!(
+                "{} {} {}",
+                card,
+                if under { "under" } else { "onto" },
+                SERIES[card.suit_unchecked().index()]
+            )
         };
         match *mv {
             Move::StockToLine { card, under } => format!("stock: {}", line(card, under)),

@@ -38,6 +38,8 @@ pub struct BatchConfig {
     pub cancel: Arc<AtomicBool>,
     /// Show a progress bar (only on a terminal).
     pub progress: bool,
+    /// Keep every record in [`BatchResult::records`].
+    pub keep_records: bool,
 }
 
 /// What a batch run did.
@@ -53,6 +55,8 @@ pub struct BatchResult {
     pub interrupted: bool,
     /// Whether a truncated record was dropped from a resumed dataset.
     pub dropped_partial: bool,
+    /// Every record of the range (resumed and new), in deal order, when asked for.
+    pub records: Vec<Record>,
 }
 
 /// What can stop a batch run.
@@ -77,22 +81,51 @@ pub enum BatchError {
 /// The dataset header for a run.
 pub fn header(game: GameId, cfg: &SolveConfig) -> Header {
     let info = game.info();
-    let settings = if info.deterministic { "exact play".to_string() } else { cfg.describe() };
-    Header { game: info.id.to_string(), rules_version: info.rules_version, settings, written_by: format!("patience {}", env!("CARGO_PKG_VERSION")) }
+    let settings = if info.deterministic {
+        "exact play".to_string()
+    } else {
+        cfg.describe()
+    };
+    Header {
+        game: info.id.to_string(),
+        rules_version: info.rules_version,
+        settings,
+        written_by: format!("patience {}", env!("CARGO_PKG_VERSION")),
+    }
 }
 
 /// Decides one deal. `None` when the run was cancelled before the deal was decided.
-pub fn decide<G: Game>(game: &G, deal: u64, cfg: &SolveConfig) -> Result<Option<Record>, StudyError> {
+pub fn decide<G: Game>(
+    game: &G,
+    deal: u64,
+    cfg: &SolveConfig,
+) -> Result<Option<Record>, StudyError> {
     let start = Instant::now();
     let table = game.deal(deal);
-    let sol = if game.id().info().deterministic { play_through(game, &table)? } else { solve(game, &table, cfg)? };
-    if sol.verdict == Verdict::Unknown && cfg.limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+    let sol = if game.id().info().deterministic {
+        play_through(game, &table)?
+    } else {
+        solve(game, &table, cfg)?
+    };
+    if sol.verdict == Verdict::Unknown
+        && cfg
+            .limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    {
         return Ok(None);
     }
     let first_fit = if game.has_first_fit() {
         let (moves, end) = play_line(game, game.pack(&table)?, |g, s, _| Ok(g.first_fit(s)))?;
         let won = game.is_goal(&end);
-        verify(game, &table, &moves, if won { Status::Won } else { Status::Lost }, |m| game.notation(m))?;
+        verify(
+            game,
+            &table,
+            &moves,
+            if won { Status::Won } else { Status::Lost },
+            |m| game.notation(m),
+        )?;
         Some(won)
     } else {
         None
@@ -100,7 +133,11 @@ pub fn decide<G: Game>(game: &G, deal: u64, cfg: &SolveConfig) -> Result<Option<
     Ok(Some(Record {
         deal,
         outcome: sol.verdict,
-        moves: if sol.verdict.is_win() || sol.verdict == Verdict::Lost { sol.moves.len() as u32 } else { 0 },
+        moves: if sol.verdict.is_win() || sol.verdict == Verdict::Lost {
+            sol.moves.len() as u32
+        } else {
+            0
+        },
         states: sol.stats.expanded,
         micros: start.elapsed().as_micros() as u64,
         pass: sol.pass.map(|p| p as u8),
@@ -122,6 +159,7 @@ fn run_game<G: Game>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchEr
     let head = header(cfg.game, &cfg.solve);
     let mut summary = Summary::default();
     let mut existing = FxHashSet::default();
+    let mut kept = Vec::new();
     let mut dropped_partial = false;
     let mut writer = match (&cfg.out, cfg.resume) {
         (Some(path), true) if path.exists() => {
@@ -130,6 +168,9 @@ fn run_game<G: Game>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchEr
             for r in &contents.records {
                 if (cfg.first..=cfg.last).contains(&r.deal) && existing.insert(r.deal) {
                     summary.add(r);
+                    if cfg.keep_records {
+                        kept.push(r.clone());
+                    }
                 }
             }
             Some(w)
@@ -137,20 +178,31 @@ fn run_game<G: Game>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchEr
         (Some(path), _) => Some(Writer::create(path, &head)?),
         (None, _) => None,
     };
-    let todo: Vec<u64> = (cfg.first..=cfg.last).filter(|d| !existing.contains(d)).collect();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(cfg.threads).build().map_err(|_| BatchError::Threads(cfg.threads))?;
+    let todo: Vec<u64> = (cfg.first..=cfg.last)
+        .filter(|d| !existing.contains(d))
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads)
+        .build()
+        .map_err(|_| BatchError::Threads(cfg.threads))?;
     let bar = if cfg.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         let b = indicatif::ProgressBar::new(todo.len() as u64);
         b.set_style(
-            indicatif::ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} deals ({per_sec}, eta {eta}) {msg}")
-                .expect("valid template")
-                .progress_chars("=> "),
+            indicatif::ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:40}] {pos}/{len} deals ({per_sec}, eta {eta}) {msg}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
         );
         b
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let chunk = if game.id().info().deterministic { 8192 } else { 64 * cfg.threads.max(1) };
+    let chunk = if game.id().info().deterministic {
+        8192
+    } else {
+        64 * cfg.threads.max(1)
+    };
     let mut done = 0;
     let mut interrupted = false;
     for deals in todo.chunks(chunk) {
@@ -161,7 +213,10 @@ fn run_game<G: Game>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchEr
         let results: Vec<Result<Option<Record>, BatchError>> = pool.install(|| {
             deals
                 .par_iter()
-                .map(|&d| decide(game, d, &solve_cfg).map_err(|source| BatchError::Deal { deal: d, source }))
+                .map(|&d| {
+                    decide(game, d, &solve_cfg)
+                        .map_err(|source| BatchError::Deal { deal: d, source })
+                })
                 .collect()
         });
         for r in results {
@@ -172,6 +227,9 @@ fn run_game<G: Game>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchEr
                     }
                     summary.add(&rec);
                     done += 1;
+                    if cfg.keep_records {
+                        kept.push(rec);
+                    }
                 }
                 None => interrupted = true,
             }
@@ -184,7 +242,15 @@ fn run_game<G: Game>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchEr
         bar.set_message(format!("win rate {:.2}%", 100.0 * rate.rate));
     }
     bar.finish_and_clear();
-    Ok(BatchResult { summary, done, already: existing.len() as u64, interrupted, dropped_partial })
+    kept.sort_by_key(|r| r.deal);
+    Ok(BatchResult {
+        summary,
+        done,
+        already: existing.len() as u64,
+        interrupted,
+        dropped_partial,
+        records: kept,
+    })
 }
 
 /// Reads a dataset and sums it up.

@@ -110,29 +110,48 @@ pub struct Contents {
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DatasetError + '_ {
-    move |source| DatasetError::Io { path: path.to_path_buf(), source }
+    move |source| DatasetError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
 }
 
 /// Reads a dataset. A record cut short at the end is reported in `truncated_tail`, not as an
 /// error (so `--resume` can drop it); anything else damaged is an error.
 pub fn read(path: &Path) -> Result<Contents, DatasetError> {
     let mut bytes = Vec::new();
-    File::open(path).and_then(|mut f| f.read_to_end(&mut bytes)).map_err(io(path))?;
-    let corrupt = |offset: usize, why: &str| DatasetError::Corrupt { path: path.to_path_buf(), offset: offset as u64, why: why.to_string() };
+    File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .map_err(io(path))?;
+    let corrupt = |offset: usize, why: &str| DatasetError::Corrupt {
+        path: path.to_path_buf(),
+        offset: offset as u64,
+        why: why.to_string(),
+    };
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         return Err(DatasetError::Foreign(path.to_path_buf()));
     }
-    let u32_at = |at: usize| -> Option<u32> { bytes.get(at..at + 4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes"))) };
+    let u32_at = |at: usize| -> Option<u32> {
+        bytes
+            .get(at..at + 4)
+            .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")))
+    };
     let mut at = MAGIC.len();
     let version = u32_at(at).ok_or_else(|| corrupt(at, "file ends inside the header"))?;
     if version != FORMAT_VERSION {
-        return Err(DatasetError::Version { path: path.to_path_buf(), found: version });
+        return Err(DatasetError::Version {
+            path: path.to_path_buf(),
+            found: version,
+        });
     }
     at += 4;
     let hlen = u32_at(at).ok_or_else(|| corrupt(at, "file ends inside the header"))? as usize;
     at += 4;
-    let hbytes = bytes.get(at..at + hlen).ok_or_else(|| corrupt(at, "file ends inside the header"))?;
-    let header: Header = bincode::deserialize(hbytes).map_err(|e| corrupt(at, &format!("bad header: {e}")))?;
+    let hbytes = bytes
+        .get(at..at + hlen)
+        .ok_or_else(|| corrupt(at, "file ends inside the header"))?;
+    let header: Header =
+        bincode::deserialize(hbytes).map_err(|e| corrupt(at, &format!("bad header: {e}")))?;
     at += hlen;
     let mut records = Vec::new();
     let mut truncated_tail = false;
@@ -149,11 +168,17 @@ pub fn read(path: &Path) -> Result<Contents, DatasetError> {
             truncated_tail = true;
             break;
         };
-        let r: Record = bincode::deserialize(body).map_err(|e| corrupt(at, &format!("bad record: {e}")))?;
+        let r: Record =
+            bincode::deserialize(body).map_err(|e| corrupt(at, &format!("bad record: {e}")))?;
         records.push(r);
         at += 4 + len;
     }
-    Ok(Contents { header, records, valid_len: at as u64, truncated_tail })
+    Ok(Contents {
+        header,
+        records,
+        valid_len: at as u64,
+        truncated_tail,
+    })
 }
 
 /// Appends records to a dataset file.
@@ -165,14 +190,24 @@ pub struct Writer {
 impl Writer {
     /// Creates a new dataset; refuses to touch an existing file.
     pub fn create(path: &Path, header: &Header) -> Result<Writer, DatasetError> {
-        let file = OpenOptions::new().write(true).create_new(true).open(path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::AlreadyExists {
-                DatasetError::Exists(path.to_path_buf())
-            } else {
-                DatasetError::Io { path: path.to_path_buf(), source: e }
-            }
-        })?;
-        let mut w = Writer { out: BufWriter::new(file), path: path.to_path_buf() };
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|e| {
+                if e.kind() == std::io::ErrorKind::AlreadyExists {
+                    DatasetError::Exists(path.to_path_buf())
+                } else {
+                    DatasetError::Io {
+                        path: path.to_path_buf(),
+                        source: e,
+                    }
+                }
+            })?;
+        let mut w = Writer {
+            out: BufWriter::new(file),
+            path: path.to_path_buf(),
+        };
         let h = bincode::serialize(header).expect("header serializes");
         let mut head = Vec::with_capacity(24 + h.len());
         head.extend_from_slice(MAGIC);
@@ -197,20 +232,35 @@ impl Writer {
             });
         }
         if h.settings != header.settings {
-            return Err(DatasetError::Mismatch { path: path.to_path_buf(), what: format!("with settings '{}'", h.settings) });
+            return Err(DatasetError::Mismatch {
+                path: path.to_path_buf(),
+                what: format!("with settings '{}'", h.settings),
+            });
         }
-        let mut file = OpenOptions::new().write(true).open(path).map_err(io(path))?;
+        let mut file = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(io(path))?;
         if contents.truncated_tail {
             file.set_len(contents.valid_len).map_err(io(path))?;
         }
-        file.seek(SeekFrom::Start(contents.valid_len)).map_err(io(path))?;
-        Ok((Writer { out: BufWriter::new(file), path: path.to_path_buf() }, contents))
+        file.seek(SeekFrom::Start(contents.valid_len))
+            .map_err(io(path))?;
+        Ok((
+            Writer {
+                out: BufWriter::new(file),
+                path: path.to_path_buf(),
+            },
+            contents,
+        ))
     }
 
     /// Appends one record (buffered; see [`Writer::flush`]).
     pub fn append(&mut self, r: &Record) -> Result<(), DatasetError> {
         let body = bincode::serialize(r).expect("record serializes");
-        self.out.write_all(&(body.len() as u32).to_le_bytes()).map_err(io(&self.path))?;
+        self.out
+            .write_all(&(body.len() as u32).to_le_bytes())
+            .map_err(io(&self.path))?;
         self.out.write_all(&body).map_err(io(&self.path))
     }
 
@@ -231,14 +281,21 @@ pub enum ExportFormat {
 }
 
 /// Writes the records of `contents` in `format`, sorted by deal number.
-pub fn export(contents: &Contents, format: ExportFormat, out: &mut dyn Write) -> std::io::Result<()> {
+pub fn export(
+    contents: &Contents,
+    format: ExportFormat,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
     let h = &contents.header;
     let mut records: Vec<&Record> = contents.records.iter().collect();
     records.sort_by_key(|r| r.deal);
     let opt = |v: Option<String>| v.unwrap_or_default();
     match format {
         ExportFormat::Csv => {
-            writeln!(out, "game,rules_version,deal,outcome,moves,states,micros,pass,first_fit,settings")?;
+            writeln!(
+                out,
+                "game,rules_version,deal,outcome,moves,states,micros,pass,first_fit,settings"
+            )?;
             for r in records {
                 writeln!(
                     out,
@@ -275,10 +332,23 @@ mod tests {
     use super::*;
 
     fn header() -> Header {
-        Header { game: "clock".into(), rules_version: 1, settings: "algorithm=dfs".into(), written_by: "test".into() }
+        Header {
+            game: "clock".into(),
+            rules_version: 1,
+            settings: "algorithm=dfs".into(),
+            written_by: "test".into(),
+        }
     }
     fn record(deal: u64) -> Record {
-        Record { deal, outcome: Verdict::Lost, moves: 40, states: 40, micros: 3, pass: None, first_fit: None }
+        Record {
+            deal,
+            outcome: Verdict::Lost,
+            moves: 40,
+            states: 40,
+            micros: 3,
+            pass: None,
+            first_fit: None,
+        }
     }
 
     #[test]
@@ -291,7 +361,10 @@ mod tests {
         }
         w.flush().unwrap();
         drop(w);
-        assert!(matches!(Writer::create(&p, &header()), Err(DatasetError::Exists(_))));
+        assert!(matches!(
+            Writer::create(&p, &header()),
+            Err(DatasetError::Exists(_))
+        ));
         // Simulate a crash in the middle of a record.
         let mut f = OpenOptions::new().append(true).open(&p).unwrap();
         f.write_all(&[9, 0, 0, 0, 1, 2]).unwrap();
@@ -309,7 +382,10 @@ mod tests {
         assert!(!c.truncated_tail);
         let mut other = header();
         other.game = "r7".into();
-        assert!(matches!(Writer::resume(&p, &other), Err(DatasetError::Mismatch { .. })));
+        assert!(matches!(
+            Writer::resume(&p, &other),
+            Err(DatasetError::Mismatch { .. })
+        ));
     }
 
     #[test]
@@ -321,12 +397,20 @@ mod tests {
         let mut v = MAGIC.to_vec();
         v.extend_from_slice(&7u32.to_le_bytes());
         std::fs::write(&p, &v).unwrap();
-        assert!(matches!(read(&p), Err(DatasetError::Version { found: 7, .. })));
+        assert!(matches!(
+            read(&p),
+            Err(DatasetError::Version { found: 7, .. })
+        ));
     }
 
     #[test]
     fn export_sorts_by_deal() {
-        let c = Contents { header: header(), records: vec![record(2), record(1)], valid_len: 0, truncated_tail: false };
+        let c = Contents {
+            header: header(),
+            records: vec![record(2), record(1)],
+            valid_len: 0,
+            truncated_tail: false,
+        };
         let mut out = Vec::new();
         export(&c, ExportFormat::Csv, &mut out).unwrap();
         let s = String::from_utf8(out).unwrap();
@@ -335,7 +419,8 @@ mod tests {
         assert!(lines[1].starts_with("clock,1,1,lost,40,"));
         let mut out = Vec::new();
         export(&c, ExportFormat::Jsonl, &mut out).unwrap();
-        let first: serde_json::Value = serde_json::from_str(String::from_utf8(out).unwrap().lines().next().unwrap()).unwrap();
+        let first: serde_json::Value =
+            serde_json::from_str(String::from_utf8(out).unwrap().lines().next().unwrap()).unwrap();
         assert_eq!(first["deal"], 1);
     }
 }

@@ -14,9 +14,10 @@ use std::time::Instant;
 use thiserror::Error;
 
 /// A search algorithm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Algorithm {
     /// Depth-first search with a transposition table.
+    #[default]
     Dfs,
     /// A* (optimal with the game's admissible heuristic).
     Astar,
@@ -48,12 +49,6 @@ pub struct SolveConfig {
     pub algorithm: Algorithm,
     /// The limits.
     pub limits: Limits,
-}
-
-impl Default for Algorithm {
-    fn default() -> Self {
-        Algorithm::Dfs
-    }
 }
 
 impl SolveConfig {
@@ -151,7 +146,7 @@ pub struct Solution<M> {
 pub fn play_line<G: Game>(
     game: &G,
     state: G::State,
-    mut policy: impl FnMut(&G, &G::State, &mut Vec<Successor<G::Move, G::State>>) -> Result<Option<Successor<G::Move, G::State>>, StudyError>,
+    mut policy: impl FnMut(&G, &G::State, &mut Vec<Step<G>>) -> Result<Option<Step<G>>, StudyError>,
 ) -> Result<(Vec<G::Move>, G::State), StudyError> {
     let mut s = state;
     let mut moves = Vec::new();
@@ -163,12 +158,15 @@ pub fn play_line<G: Game>(
     Ok((moves, s))
 }
 
+/// A successor of a game's state, as the searches produce them.
+pub type Step<G> = Successor<<G as solvers::Space>::Move, <G as solvers::Space>::State>;
+
 /// The only move of a game without choices, or an error if there are several.
 pub fn only_move<G: Game>(
     game: &G,
     s: &G::State,
-    buf: &mut Vec<Successor<G::Move, G::State>>,
-) -> Result<Option<Successor<G::Move, G::State>>, StudyError> {
+    buf: &mut Vec<Step<G>>,
+) -> Result<Option<Step<G>>, StudyError> {
     buf.clear();
     game.expand(s, buf);
     if buf.len() > 1 {
@@ -184,7 +182,13 @@ pub fn play_through<G: Game>(game: &G, table: &Table) -> Result<Solution<G::Move
     let state = game.pack(table)?;
     let (moves, end) = play_line(game, state, only_move)?;
     let won = game.is_goal(&end);
-    verify(game, table, &moves, if won { Status::Won } else { Status::Lost }, |m| game.notation(m))?;
+    verify(
+        game,
+        table,
+        &moves,
+        if won { Status::Won } else { Status::Lost },
+        |m| game.notation(m),
+    )?;
     let stats = Stats {
         expanded: moves.len() as u64,
         generated: moves.len() as u64,
@@ -193,28 +197,57 @@ pub fn play_through<G: Game>(game: &G, table: &Table) -> Result<Solution<G::Move
         solution_cost: if won { moves.len() as u64 } else { 0 },
         ..Stats::default()
     };
-    let pass = if won { game.pass_of_win(table, &moves) } else { None };
-    Ok(Solution { verdict: if won { Verdict::Won } else { Verdict::Lost }, moves, stats, reason: None, pass })
+    let pass = if won {
+        game.pass_of_win(table, &moves)
+    } else {
+        None
+    };
+    Ok(Solution {
+        verdict: if won { Verdict::Won } else { Verdict::Lost },
+        moves,
+        stats,
+        reason: None,
+        pass,
+    })
 }
 
 /// Solves the position `table` with the configured search. Wins are replayed by the
 /// verifier before they are returned; for a game without choices, a proven loss is also
 /// checked by replaying its only line to a lost layout.
-pub fn solve<G: Game>(game: &G, table: &Table, cfg: &SolveConfig) -> Result<Solution<G::Move>, StudyError> {
+pub fn solve<G: Game>(
+    game: &G,
+    table: &Table,
+    cfg: &SolveConfig,
+) -> Result<Solution<G::Move>, StudyError> {
     let state = game.pack(table)?;
     let limits = &cfg.limits;
     let report = match cfg.algorithm {
         Algorithm::Dfs => solvers::dfs(game, state, limits),
         Algorithm::Astar => solvers::astar(game, state, limits),
         Algorithm::Idastar => solvers::idastar(game, state, limits),
-        Algorithm::BestFirst => solvers::best_first(game, state, solvers::BestFirstMode::Greedy, limits),
-        Algorithm::Weighted => solvers::best_first(game, state, solvers::BestFirstMode::Weighted { weight: 2.0 }, limits),
+        Algorithm::BestFirst => {
+            solvers::best_first(game, state, solvers::BestFirstMode::Greedy, limits)
+        }
+        Algorithm::Weighted => solvers::best_first(
+            game,
+            state,
+            solvers::BestFirstMode::Weighted { weight: 2.0 },
+            limits,
+        ),
     };
     let deterministic = game.id().info().deterministic;
     let (verdict, moves, reason) = match report.outcome {
         Outcome::Solved(moves) => {
             verify(game, table, &moves, Status::Won, |m| game.notation(m))?;
-            (if deterministic { Verdict::Won } else { Verdict::Solved }, moves, None)
+            (
+                if deterministic {
+                    Verdict::Won
+                } else {
+                    Verdict::Solved
+                },
+                moves,
+                None,
+            )
         }
         Outcome::Unsolvable => {
             if deterministic {
@@ -226,14 +259,27 @@ pub fn solve<G: Game>(game: &G, table: &Table, cfg: &SolveConfig) -> Result<Solu
         }
         Outcome::Unknown(why) => (Verdict::Unknown, Vec::new(), Some(why.to_string())),
     };
-    let pass = if verdict.is_win() { game.pass_of_win(table, &moves) } else { None };
-    Ok(Solution { verdict, moves, stats: report.stats, reason, pass })
+    let pass = if verdict.is_win() {
+        game.pass_of_win(table, &moves)
+    } else {
+        None
+    };
+    Ok(Solution {
+        verdict,
+        moves,
+        stats: report.stats,
+        reason,
+        pass,
+    })
 }
 
-/// The next move of a winning line from `table`, with the solution it comes from. `None`
-/// when the position has no winning line (or the search was cut: see the verdict).
-pub fn hint<G: Game>(game: &G, table: &Table, cfg: &SolveConfig) -> Result<(Option<G::Move>, Solution<G::Move>), StudyError> {
-    let sol = solve(game, table, cfg)?;
-    let first = if sol.verdict.is_win() { sol.moves.first().copied() } else { None };
-    Ok((first, sol))
+impl<M: Copy> Solution<M> {
+    /// The hint: the first move of the winning line, if a win was found.
+    pub fn hint(&self) -> Option<M> {
+        if self.verdict.is_win() {
+            self.moves.first().copied()
+        } else {
+            None
+        }
+    }
 }

@@ -38,7 +38,17 @@ impl Rate {
     /// The rate of `wins` among `decided`.
     pub fn new(wins: u64, decided: u64) -> Rate {
         let (low, high) = wilson(wins, decided);
-        Rate { wins, decided, rate: if decided == 0 { 0.0 } else { wins as f64 / decided as f64 }, low, high }
+        Rate {
+            wins,
+            decided,
+            rate: if decided == 0 {
+                0.0
+            } else {
+                wins as f64 / decided as f64
+            },
+            low,
+            high,
+        }
     }
 }
 
@@ -67,7 +77,10 @@ impl Summary {
     /// Counts one record.
     pub fn add(&mut self, r: &Record) {
         self.deals += 1;
-        *self.verdicts.entry(r.outcome.word().to_string()).or_default() += 1;
+        *self
+            .verdicts
+            .entry(r.outcome.word().to_string())
+            .or_default() += 1;
         if r.outcome.is_win() {
             self.win_moves += u64::from(r.moves);
             if let Some(p) = r.pass {
@@ -106,22 +119,49 @@ impl Summary {
             s += &format!(", {n} {v}");
         }
         s += "\n";
-        s += &format!("win rate: {} ({} of {} decided), 95% Wilson interval [{}, {}]\n", pct(r.rate), r.wins, r.decided, pct(r.low), pct(r.high));
+        s += &format!(
+            "win rate: {} ({} of {} decided), 95% Wilson interval [{}, {}]\n",
+            pct(r.rate),
+            r.wins,
+            r.decided,
+            pct(r.low),
+            pct(r.high)
+        );
         if let Some(ff) = self.first_fit_rate() {
-            s += &format!("first-fit play (the seed's way): {} ({} of {}), 95% interval [{}, {}]\n", pct(ff.rate), ff.wins, ff.decided, pct(ff.low), pct(ff.high));
+            s += &format!(
+                "first-fit play (the seed's way): {} ({} of {}), 95% interval [{}, {}]\n",
+                pct(ff.rate),
+                ff.wins,
+                ff.decided,
+                pct(ff.low),
+                pct(ff.high)
+            );
         }
         if !self.wins_by_pass.is_empty() {
             s += "wins by pass:\n";
-            let most = self.wins_by_pass.values().copied().max().unwrap_or(1).max(1);
+            let most = self
+                .wins_by_pass
+                .values()
+                .copied()
+                .max()
+                .unwrap_or(1)
+                .max(1);
             for (p, n) in &self.wins_by_pass {
                 let bar = "#".repeat(((n * 50).div_ceil(most)) as usize);
                 s += &format!("  pass {p}: {n:>9} {bar}\n");
             }
         }
         if r.wins > 0 {
-            s += &format!("mean winning line: {:.1} moves\n", self.win_moves as f64 / r.wins as f64);
+            s += &format!(
+                "mean winning line: {:.1} moves\n",
+                self.win_moves as f64 / r.wins as f64
+            );
         }
-        s += &format!("states expanded: {}, solving time: {:.3} s\n", self.states, self.micros as f64 / 1e6);
+        s += &format!(
+            "states expanded: {}, solving time: {:.3} s\n",
+            self.states,
+            self.micros as f64 / 1e6
+        );
         s
     }
 }

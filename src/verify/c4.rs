@@ -13,7 +13,9 @@ fn next_pile(t: &Table) -> Result<usize, Foul> {
 }
 
 fn any_face_down(t: &Table) -> bool {
-    t.piles.iter().any(|p| p.cards.iter().any(|c| c.is_face_down()))
+    t.piles
+        .iter()
+        .any(|p| p.cards.iter().any(|c| c.is_face_down()))
 }
 
 impl Referee for C4 {
@@ -25,7 +27,10 @@ impl Referee for C4 {
                     return foul(format!("the card to turn comes from {}", t.piles[p].label));
                 }
                 if t.piles[p].top() != Some(card.face_down()) {
-                    return foul(format!("the top of {} is not the face-down {card}", t.piles[p].label));
+                    return foul(format!(
+                        "the top of {} is not the face-down {card}",
+                        t.piles[p].label
+                    ));
                 }
                 let suit = card.suit_unchecked();
                 let to = pile(t, PILES[suit.index()])?;
@@ -45,7 +50,9 @@ impl Referee for C4 {
             Move::Reveal => {
                 let p = next_pile(t)?;
                 if t.piles[p].top().is_some_and(|c| c.is_face_down()) {
-                    return foul("the game has not stopped: the next pile still has a face-down card");
+                    return foul(
+                        "the game has not stopped: the next pile still has a face-down card",
+                    );
                 }
                 for l in PILES {
                     let p = pile(t, l)?;
@@ -74,7 +81,12 @@ impl Referee for C4 {
             return Status::Playing;
         }
         let sorted = PILES.iter().enumerate().all(|(s, l)| {
-            t.find(l).is_some_and(|p| t.piles[p].cards.iter().all(|c| c.suit().map(|x| x.index()) == Some(s)))
+            t.find(l).is_some_and(|p| {
+                t.piles[p]
+                    .cards
+                    .iter()
+                    .all(|c| c.suit().map(|x| x.index()) == Some(s))
+            })
         });
         if sorted {
             Status::Won

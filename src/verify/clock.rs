@@ -45,12 +45,19 @@ impl Referee for Clock {
     }
 
     fn referee_status(&self, t: &Table) -> Status {
-        if t.piles.iter().all(|p| p.cards.iter().all(|c| c.is_face_up())) {
+        if t.piles
+            .iter()
+            .all(|p| p.cards.iter().all(|c| c.is_face_up()))
+        {
             return Status::Won;
         }
-        let Some(centre) = t.find(PILES[CENTRE]) else { return Status::Lost };
+        let Some(centre) = t.find(PILES[CENTRE]) else {
+            return Status::Lost;
+        };
         let p = &t.piles[centre];
-        let king_up = p.top().is_some_and(|c| c.is_face_up() && c.rank() == Some(Rank::King));
+        let king_up = p
+            .top()
+            .is_some_and(|c| c.is_face_up() && c.rank() == Some(Rank::King));
         if king_up && p.bottom().is_some_and(|c| c.is_face_up()) {
             Status::Lost
         } else {

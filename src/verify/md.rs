@@ -53,7 +53,9 @@ impl Referee for Md {
                 if t.piles[stock].top() != Some(card.face_down()) {
                     return foul(format!("{card} is not the top card of the stock"));
                 }
-                let p = *stores(t)?.get(store as usize).ok_or_else(|| Foul::Rule(format!("no storage pile {}", store + 1)))?;
+                let p = *stores(t)?
+                    .get(store as usize)
+                    .ok_or_else(|| Foul::Rule(format!("no storage pile {}", store + 1)))?;
                 if !may_go_down(t, card, p) {
                     return foul(format!("{card} may not go onto a lower card"));
                 }
@@ -65,9 +67,14 @@ impl Referee for Md {
                 if t.counter("raise") != Some(1) {
                     return foul("cards may be raised only after a card went up");
                 }
-                let p = *stores(t)?.get(store as usize).ok_or_else(|| Foul::Rule(format!("no storage pile {}", store + 1)))?;
+                let p = *stores(t)?
+                    .get(store as usize)
+                    .ok_or_else(|| Foul::Rule(format!("no storage pile {}", store + 1)))?;
                 if t.piles[p].top() != Some(card) {
-                    return foul(format!("{card} is not on top of {}", STORES[store as usize]));
+                    return foul(format!(
+                        "{card} is not on top of {}",
+                        STORES[store as usize]
+                    ));
                 }
                 if !may_go_up(t, card)? {
                     return foul(format!("{card} does not follow on its series"));
@@ -80,13 +87,21 @@ impl Referee for Md {
     }
 
     fn referee_status(&self, t: &Table) -> Status {
-        let full = SERIES.iter().all(|l| t.find(l).is_some_and(|p| t.piles[p].height() == 8));
+        let full = SERIES
+            .iter()
+            .all(|l| t.find(l).is_some_and(|p| t.piles[p].height() == 8));
         if full {
             return Status::Won;
         }
-        let (Ok(stock), Ok(st)) = (pile(t, "stock"), stores(t)) else { return Status::Lost };
+        let (Ok(stock), Ok(st)) = (pile(t, "stock"), stores(t)) else {
+            return Status::Lost;
+        };
         let raise = t.counter("raise") == Some(1)
-            && st.iter().any(|&p| t.piles[p].top().is_some_and(|c| may_go_up(t, c).unwrap_or(false)));
+            && st.iter().any(|&p| {
+                t.piles[p]
+                    .top()
+                    .is_some_and(|c| may_go_up(t, c).unwrap_or(false))
+            });
         let turn = t.piles[stock].top().is_some_and(|c| {
             let c = c.face_up();
             may_go_up(t, c).unwrap_or(false) || st.iter().any(|&p| may_go_down(t, c, p))

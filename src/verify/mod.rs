@@ -82,11 +82,13 @@ pub fn replay<R: Referee>(
 ) -> Result<Table, VerifyError> {
     let mut t = start.clone();
     for (i, mv) in moves.iter().enumerate() {
-        referee.referee_apply(&mut t, mv).map_err(|f| VerifyError::Illegal {
-            step: i + 1,
-            notation: notation(mv),
-            reason: f.to_string(),
-        })?;
+        referee
+            .referee_apply(&mut t, mv)
+            .map_err(|f| VerifyError::Illegal {
+                step: i + 1,
+                notation: notation(mv),
+                reason: f.to_string(),
+            })?;
     }
     Ok(t)
 }
@@ -102,14 +104,19 @@ pub fn verify<R: Referee>(
     let end = replay(referee, start, moves, notation)?;
     let found = referee.referee_status(&end);
     if found != expected {
-        return Err(VerifyError::WrongEnd { moves: moves.len(), expected, found });
+        return Err(VerifyError::WrongEnd {
+            moves: moves.len(),
+            expected,
+            found,
+        });
     }
     Ok(end)
 }
 
 /// The pile labelled `label` (the game's packer has checked that it exists).
 pub(crate) fn pile(t: &Table, label: &str) -> Result<usize, Foul> {
-    t.find(label).ok_or_else(|| Foul::Rule(format!("no pile '{label}'")))
+    t.find(label)
+        .ok_or_else(|| Foul::Rule(format!("no pile '{label}'")))
 }
 
 /// Runs `f` with a temporary empty pile (a hand) for moves the seed's primitives only allow

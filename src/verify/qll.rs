@@ -6,7 +6,12 @@ use crate::piles::{Mode, Table};
 
 /// The line: every active pile but the stock, in table order.
 fn line(t: &Table) -> Vec<usize> {
-    t.piles.iter().enumerate().filter(|(_, p)| p.active && p.label != "stock").map(|(i, _)| i).collect()
+    t.piles
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.active && p.label != "stock")
+        .map(|(i, _)| i)
+        .collect()
 }
 
 fn matching(t: &Table, a: usize, b: usize) -> bool {
@@ -73,7 +78,9 @@ impl Referee for Qll {
     }
 
     fn referee_status(&self, t: &Table) -> Status {
-        let Some(stock) = t.find("stock") else { return Status::Lost };
+        let Some(stock) = t.find("stock") else {
+            return Status::Lost;
+        };
         if !t.piles[stock].is_empty() || any_gatherable(t).unwrap_or(false) {
             Status::Playing
         } else if line(t).len() == 2 {

@@ -27,14 +27,23 @@ fn may_join(t: &Table, card: Card, under: bool) -> Result<bool, Foul> {
     Ok(want == card.rank())
 }
 
-fn take_to_run(t: &mut Table, from: &str, card: Card, under: bool, face_down: bool) -> Result<(), Foul> {
+fn take_to_run(
+    t: &mut Table,
+    from: &str,
+    card: Card,
+    under: bool,
+    face_down: bool,
+) -> Result<(), Foul> {
     let src = pile(t, from)?;
     let want = if face_down { card.face_down() } else { card };
     if t.piles[src].top() != Some(want) {
         return foul(format!("{card} is not the top card of the {from}"));
     }
     if !may_join(t, card, under)? {
-        return foul(format!("{card} does not follow the {} run at that end", run_of(card)));
+        return foul(format!(
+            "{card} does not follow the {} run at that end",
+            run_of(card)
+        ));
     }
     let dst = pile(t, run_of(card))?;
     if under {
@@ -64,7 +73,9 @@ impl Referee for R7 {
                     return foul(format!("{card} is not the top card of the stock"));
                 }
                 if may_join(t, card, false)? || may_join(t, card, true)? {
-                    return foul(format!("{card} fits its run, so it may not go to the waste"));
+                    return foul(format!(
+                        "{card} fits its run, so it may not go to the waste"
+                    ));
                 }
                 let waste = pile(t, "waste")?;
                 t.move_top_to_top(stock, waste)?;
@@ -73,7 +84,9 @@ impl Referee for R7 {
             }
             Move::WasteToLine { card, under } => {
                 if t.counter("hit") != Some(1) {
-                    return foul("the waste may be played only right after a card went to the line");
+                    return foul(
+                        "the waste may be played only right after a card went to the line",
+                    );
                 }
                 take_to_run(t, "waste", card, under, false)?;
             }
@@ -96,18 +109,26 @@ impl Referee for R7 {
     }
 
     fn referee_status(&self, t: &Table) -> Status {
-        let complete = Suit::ALL.iter().all(|s| t.find(SERIES[s.index()]).is_some_and(|p| t.piles[p].height() == 13));
+        let complete = Suit::ALL.iter().all(|s| {
+            t.find(SERIES[s.index()])
+                .is_some_and(|p| t.piles[p].height() == 13)
+        });
         if complete {
             return Status::Won;
         }
-        let (Some(stock), Some(waste)) = (t.find("stock"), t.find("waste")) else { return Status::Lost };
+        let (Some(stock), Some(waste)) = (t.find("stock"), t.find("waste")) else {
+            return Status::Lost;
+        };
         if !t.piles[stock].is_empty() {
             return Status::Playing;
         }
         let waste_top = t.piles[waste].top();
         let waste_plays = t.counter("hit") == Some(1)
-            && waste_top.is_some_and(|c| may_join(t, c, false).unwrap_or(false) || may_join(t, c, true).unwrap_or(false));
-        let redeal = waste_top.is_some() && t.counter("pass").unwrap_or(1) < u32::from(crate::games::r7::PASSES);
+            && waste_top.is_some_and(|c| {
+                may_join(t, c, false).unwrap_or(false) || may_join(t, c, true).unwrap_or(false)
+            });
+        let redeal = waste_top.is_some()
+            && t.counter("pass").unwrap_or(1) < u32::from(crate::games::r7::PASSES);
         if waste_plays || redeal {
             Status::Playing
         } else {
