@@ -28,10 +28,15 @@ impl BestFirstMode {
         match self {
             BestFirstMode::Greedy => u64::from(h),
             BestFirstMode::Weighted { weight } => {
-                let w = if weight.is_finite() && weight > 0.0 { f64::from(weight) } else { 0.0 };
+                let w = if weight.is_finite() && weight > 0.0 {
+                    f64::from(weight)
+                } else {
+                    0.0
+                };
                 // `as` saturates, so huge weights cannot wrap around.
                 let scaled_w = (w * WEIGHT_SCALE).round() as u64;
-                g.saturating_mul(WEIGHT_SCALE as u64).saturating_add(scaled_w.saturating_mul(u64::from(h)))
+                g.saturating_mul(WEIGHT_SCALE as u64)
+                    .saturating_add(scaled_w.saturating_mul(u64::from(h)))
             }
         }
     }

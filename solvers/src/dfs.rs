@@ -51,7 +51,11 @@ pub fn dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::M
     successors(space, &start, &mut arena);
     stats.expanded = 1;
     stats.generated = arena.len() as u64;
-    frames.push(Frame { lo: 0, hi: arena.len(), next: 0 });
+    frames.push(Frame {
+        lo: 0,
+        hi: arena.len(),
+        next: 0,
+    });
 
     let outcome = loop {
         let Some(top) = frames.last_mut() else {
@@ -79,7 +83,8 @@ pub fn dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::M
             stats.solution_cost = cost;
             break Outcome::Solved(path);
         }
-        if let Some(reason) = checker.check(stats.expanded, memory(&visited, &arena, &frames, &buf)) {
+        if let Some(reason) = checker.check(stats.expanded, memory(&visited, &arena, &frames, &buf))
+        {
             break Outcome::Unknown(reason);
         }
         successors(space, &arena[idx].state, &mut buf);
@@ -87,7 +92,11 @@ pub fn dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::M
         stats.generated += buf.len() as u64;
         let lo = arena.len();
         arena.append(&mut buf);
-        frames.push(Frame { lo, hi: arena.len(), next: lo });
+        frames.push(Frame {
+            lo,
+            hi: arena.len(),
+            next: lo,
+        });
     };
     stats.stored = visited.len() as u64;
     checker.observe_memory(memory(&visited, &arena, &frames, &buf));

@@ -68,7 +68,12 @@ pub fn idastar<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<
         successors(space, &start, &mut arena);
         stats.expanded += 1;
         stats.generated += arena.len() as u64;
-        frames.push(Frame { lo: 0, hi: arena.len(), next: 0, g: 0 });
+        frames.push(Frame {
+            lo: 0,
+            hi: arena.len(),
+            next: 0,
+            g: 0,
+        });
         let mut next_threshold = u64::MAX;
 
         while let Some(top) = frames.last_mut() {
@@ -105,7 +110,8 @@ pub fn idastar<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<
                 stats.stored = stats.stored.max(tt.len() as u64);
                 break 'search Outcome::Solved(path);
             }
-            if let Some(reason) = checker.check(stats.expanded, memory(&tt, &arena, &frames, &buf)) {
+            if let Some(reason) = checker.check(stats.expanded, memory(&tt, &arena, &frames, &buf))
+            {
                 stats.stored = stats.stored.max(tt.len() as u64);
                 break 'search Outcome::Unknown(reason);
             }
@@ -114,7 +120,12 @@ pub fn idastar<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<
             stats.generated += buf.len() as u64;
             let lo = arena.len();
             arena.append(&mut buf);
-            frames.push(Frame { lo, hi: arena.len(), next: lo, g });
+            frames.push(Frame {
+                lo,
+                hi: arena.len(),
+                next: lo,
+                g,
+            });
         }
         stats.stored = stats.stored.max(tt.len() as u64);
         if next_threshold == u64::MAX {

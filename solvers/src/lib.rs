@@ -118,7 +118,11 @@ pub struct Report<M> {
 }
 
 /// The successors of `state`, honouring [`Space::forced`]: a forced move is the only one.
-pub fn successors<S: Space>(space: &S, state: &S::State, out: &mut Vec<Successor<S::Move, S::State>>) {
+pub fn successors<S: Space>(
+    space: &S,
+    state: &S::State,
+    out: &mut Vec<Successor<S::Move, S::State>>,
+) {
     out.clear();
     if let Some(forced) = space.forced(state) {
         out.push(forced);

@@ -111,7 +111,13 @@ impl<'a> Checker<'a> {
         let start = Instant::now();
         // A deadline that overflows `Instant` is never reached.
         let deadline = limits.max_time.and_then(|d| start.checked_add(d));
-        Checker { limits, start, deadline, countdown: 0, peak: 0 }
+        Checker {
+            limits,
+            start,
+            deadline,
+            countdown: 0,
+            peak: 0,
+        }
     }
 
     /// Called once before each expansion, with the number of expansions done so far and

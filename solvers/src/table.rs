@@ -37,7 +37,9 @@ impl<K: Eq + Hash> Default for VisitedSet<K> {
 impl<K: Eq + Hash> VisitedSet<K> {
     /// An empty set.
     pub fn new() -> Self {
-        VisitedSet { set: FxHashSet::default() }
+        VisitedSet {
+            set: FxHashSet::default(),
+        }
     }
 
     /// Inserts `key`; returns `true` if it was not there yet.
@@ -117,7 +119,10 @@ impl<K: Eq + Hash, M: Copy> Default for ParentTable<K, M> {
 impl<K: Eq + Hash, M: Copy> ParentTable<K, M> {
     /// An empty table.
     pub fn new() -> Self {
-        ParentTable { index: FxHashMap::default(), entries: Vec::new() }
+        ParentTable {
+            index: FxHashMap::default(),
+            entries: Vec::new(),
+        }
     }
 
     /// The number of entries.
@@ -175,7 +180,12 @@ impl<K: Eq + Hash, M: Copy> ParentTable<K, M> {
                 let idx = u32::try_from(next).ok().filter(|&i| i != NO_PARENT);
                 let idx = idx.expect("ParentTable holds at most u32::MAX - 1 entries");
                 v.insert(idx);
-                self.entries.push(ParentEntry { parent, cost, g, mv: Some(mv) });
+                self.entries.push(ParentEntry {
+                    parent,
+                    cost,
+                    g,
+                    mv: Some(mv),
+                });
                 Some(idx)
             }
         }
@@ -192,7 +202,12 @@ impl<K: Eq + Hash, M: Copy> ParentTable<K, M> {
         cost: u32,
         g: u64,
     ) -> Insertion {
-        let entry = ParentEntry { parent, cost, g, mv };
+        let entry = ParentEntry {
+            parent,
+            cost,
+            g,
+            mv,
+        };
         match self.index.get(&key) {
             Some(&idx) => {
                 let e = &mut self.entries[idx as usize];
@@ -279,14 +294,23 @@ pub(crate) struct OpenList<T> {
 
 impl<T> OpenList<T> {
     pub(crate) fn new() -> Self {
-        OpenList { heap: BinaryHeap::new(), seq: 0 }
+        OpenList {
+            heap: BinaryHeap::new(),
+            seq: 0,
+        }
     }
 
     #[inline]
     pub(crate) fn push(&mut self, prio: u64, g: u64, idx: u32, state: T) {
         let seq = self.seq;
         self.seq += 1;
-        self.heap.push(OpenNode { prio, g, seq, idx, state });
+        self.heap.push(OpenNode {
+            prio,
+            g,
+            seq,
+            idx,
+            state,
+        });
     }
 
     #[inline]
@@ -331,8 +355,14 @@ mod tests {
         assert_eq!(t.path(r), (vec![], 0));
         // A cheaper way to 1: re-parented, and 2's path follows.
         let c = t.insert_new(3, r, 'c', 1, 1).unwrap();
-        assert_eq!(t.insert_or_improve(1, c, Some('d'), 1, 2), Insertion::Improved(a));
-        assert_eq!(t.insert_or_improve(1, r, Some('e'), 9, 9), Insertion::Kept(a));
+        assert_eq!(
+            t.insert_or_improve(1, c, Some('d'), 1, 2),
+            Insertion::Improved(a)
+        );
+        assert_eq!(
+            t.insert_or_improve(1, r, Some('e'), 9, 9),
+            Insertion::Kept(a)
+        );
         assert_eq!(t.entry(a).g, 2);
         assert_eq!(t.path(b), (vec!['c', 'd', 'b'], 4));
         assert_eq!(t.get(&2), Some(b));

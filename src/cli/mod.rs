@@ -37,6 +37,9 @@ enum Command {
         /// Draw the layout for people (face-down cards hidden) instead of the board file.
         #[arg(long)]
         pretty: bool,
+        /// With --pretty: write suits as ♣♦♥♠.
+        #[arg(long)]
+        unicode: bool,
     },
     /// Solves a deal or a position: verdict, moves, statistics.
     Solve(SolveArgs),
@@ -52,6 +55,9 @@ enum Command {
         /// Show every successive layout (the seed's "observer").
         #[arg(long)]
         trace: bool,
+        /// Write suits as ♣♦♥♠ in the trace.
+        #[arg(long)]
+        unicode: bool,
     },
     /// Decides every deal of a range in parallel: win rate with a 95% Wilson interval.
     Stats(StatsArgs),
@@ -273,11 +279,16 @@ pub fn run() -> Result<()> {
             game: g,
             deal,
             pretty,
+            unicode,
         } => {
             let g = game(&g)?;
             let t = patience::with_game!(g, x => patience::games::Game::deal(x, deal));
             if pretty {
-                print!("{}", t.render(patience::cards::CardStyle::default()));
+                let style = patience::cards::CardStyle {
+                    unicode,
+                    ..Default::default()
+                };
+                print!("{}", t.render(style));
             } else {
                 println!("; patience board: {g}, deal {deal} (piles bottom to top; # = face down)");
                 print!("{}", t.to_text());
@@ -290,7 +301,8 @@ pub fn run() -> Result<()> {
             game: g,
             deal,
             trace,
-        } => play::play(game(&g)?, deal, trace),
+            unicode,
+        } => play::play(game(&g)?, deal, trace, unicode),
         Command::Stats(a) => stats::stats(&a),
         Command::Dataset { command } => dataset::dataset(command),
     }

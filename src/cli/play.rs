@@ -27,11 +27,11 @@ pub(super) fn games() -> String {
     s
 }
 
-pub(super) fn play(g: GameId, deal: u64, trace: bool) -> Result<()> {
-    patience::with_game!(g, x => play_game(x, deal, trace))
+pub(super) fn play(g: GameId, deal: u64, trace: bool, unicode: bool) -> Result<()> {
+    patience::with_game!(g, x => play_game(x, deal, trace, unicode))
 }
 
-fn play_game<G: Game>(g: &G, deal: u64, trace: bool) -> Result<()> {
+fn play_game<G: Game>(g: &G, deal: u64, trace: bool, unicode: bool) -> Result<()> {
     let table = g.deal(deal);
     let state = g.pack(&table)?;
     let deterministic = g.id().info().deterministic;
@@ -51,7 +51,10 @@ fn play_game<G: Game>(g: &G, deal: u64, trace: bool) -> Result<()> {
     };
     println!("{} deal {deal}, played {how}", g.id());
     if trace {
-        let style = CardStyle::default();
+        let style = CardStyle {
+            unicode,
+            ..CardStyle::default()
+        };
         println!("\nstart:\n{}", table.render(style));
         let mut t = table.clone();
         for (i, m) in moves.iter().enumerate() {
