@@ -6,7 +6,8 @@ use std::process::Command;
 
 #[test]
 fn every_readme_example_runs_as_written() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
     let mut in_console = false;
     let mut examples = Vec::new();
     for line in readme.lines() {
@@ -20,19 +21,38 @@ fn every_readme_example_runs_as_written() {
             }
         }
     }
-    assert!(examples.len() >= 10, "README lost its examples: {examples:?}");
+    assert!(
+        examples.len() >= 10,
+        "README lost its examples: {examples:?}"
+    );
     let bin = Path::new(env!("CARGO_BIN_EXE_patience"));
-    let path = format!("{}:{}", bin.parent().unwrap().display(), std::env::var("PATH").unwrap_or_default());
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     let dir = tempfile::tempdir().unwrap();
     for cmd in &examples {
-        assert!(cmd.starts_with("patience "), "example is not a patience command: {cmd}");
-        let out = Command::new("bash").arg("-c").arg(cmd).current_dir(dir.path()).env("PATH", &path).output().unwrap();
+        assert!(
+            cmd.starts_with("patience "),
+            "example is not a patience command: {cmd}"
+        );
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg(cmd)
+            .current_dir(dir.path())
+            .env("PATH", &path)
+            .output()
+            .unwrap();
         assert!(
             out.status.success(),
             "README example failed: {cmd}\nstderr: {}",
             String::from_utf8_lossy(&out.stderr)
         );
         let wrote_file = cmd.contains('>') || cmd.contains("--out") || cmd.contains("--csv");
-        assert!(wrote_file || !out.stdout.is_empty(), "README example printed nothing: {cmd}");
+        assert!(
+            wrote_file || !out.stdout.is_empty(),
+            "README example printed nothing: {cmd}"
+        );
     }
 }

@@ -114,7 +114,8 @@ struct SearchArgs {
     /// Stop after this many seconds (verdict: unknown).
     #[arg(long)]
     max_time: Option<f64>,
-    /// Memory budget for the search tables, e.g. 512M or 2G (verdict: unknown when hit).
+    /// Memory budget for one search's tables, e.g. 512M or 2G (verdict: unknown when hit);
+    /// `stats` runs one search per thread, so it uses at most threads × this.
     #[arg(long)]
     max_memory: Option<String>,
 }

@@ -28,7 +28,8 @@ pub struct BatchConfig {
     pub last: u64,
     /// Worker threads.
     pub threads: usize,
-    /// Search settings for games with choices; the memory budget is shared by the threads.
+    /// Search settings for games with choices. The memory budget applies to each search, so
+    /// that verdicts do not depend on the thread count: a run uses at most threads × budget.
     pub solve: SolveConfig,
     /// The dataset file to write, if any.
     pub out: Option<PathBuf>,
@@ -153,9 +154,6 @@ pub fn run(cfg: &BatchConfig) -> Result<BatchResult, BatchError> {
 fn run_game<G: Game>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchError> {
     let mut solve_cfg = cfg.solve.clone();
     solve_cfg.limits.cancel = Some(cfg.cancel.clone());
-    if let Some(m) = solve_cfg.limits.max_memory {
-        solve_cfg.limits.max_memory = Some(m / cfg.threads.max(1) as u64);
-    }
     let head = header(cfg.game, &cfg.solve);
     let mut summary = Summary::default();
     let mut existing = FxHashSet::default();
