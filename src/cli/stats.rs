@@ -25,11 +25,23 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
             );
         }
     }
-    if let Some(csv) = &a.csv {
-        if csv.exists() {
-            anyhow::bail!("{}: file exists; choose another file", csv.display());
-        }
-    }
+    // Create the CSV file now, so a bad path fails before the work, not after it.
+    let csv_file = match &a.csv {
+        Some(csv) => Some(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(csv)
+                .map_err(|e| {
+                    if e.kind() == std::io::ErrorKind::AlreadyExists {
+                        anyhow::anyhow!("{}: file exists; choose another file", csv.display())
+                    } else {
+                        anyhow::anyhow!("{}: cannot create: {e}", csv.display())
+                    }
+                })?,
+        ),
+        None => None,
+    };
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst))
@@ -47,22 +59,28 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
         keep_records: a.csv.is_some(),
     };
     let r = run(&cfg)?;
-    if let Some(csv) = &a.csv {
-        let contents = Contents {
-            header: header(g, &cfg.solve),
-            records: r.records.clone(),
-            valid_len: 0,
-            truncated_tail: false,
-        };
-        let f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(csv)
-            .with_context(|| format!("{}: cannot create", csv.display()))?;
-        let mut w = std::io::BufWriter::new(f);
-        export(&contents, ExportFormat::Csv, &mut w)
-            .and_then(|_| std::io::Write::flush(&mut w))
-            .with_context(|| format!("writing {}", csv.display()))?;
+    if let (Some(csv), Some(f)) = (&a.csv, csv_file) {
+        if r.interrupted {
+            // A CSV of part of the range would look complete: leave none behind.
+            drop(f);
+            std::fs::remove_file(csv)
+                .with_context(|| format!("{}: cannot remove the partial CSV", csv.display()))?;
+            eprintln!(
+                "patience: {}: not written, the run was interrupted (use --out with --resume)",
+                csv.display()
+            );
+        } else {
+            let contents = Contents {
+                header: header(g, &cfg.solve),
+                records: r.records.clone(),
+                valid_len: 0,
+                truncated_tail: false,
+            };
+            let mut w = std::io::BufWriter::new(f);
+            export(&contents, ExportFormat::Csv, &mut w)
+                .and_then(|_| std::io::Write::flush(&mut w))
+                .with_context(|| format!("writing {}", csv.display()))?;
+        }
     }
     if r.dropped_partial {
         eprintln!("patience: note: dropped an incomplete record at the end of the dataset");
