@@ -272,48 +272,6 @@ pub fn faces(table: &Table, pile: usize) -> &[Card] {
     &table.piles[pile].cards
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_round_trip() {
-        for g in GameId::ALL {
-            assert_eq!(g.info().id.parse::<GameId>(), Ok(g));
-        }
-        assert!("freecel"
-            .parse::<GameId>()
-            .unwrap_err()
-            .to_string()
-            .contains("unknown game 'freecel'"));
-    }
-
-    #[test]
-    fn partition_errors_name_the_card() {
-        let mut t = Table::new();
-        let d = t.new_deck(DeckSpec::PIQUET, "stock").unwrap();
-        assert_eq!(check_partition(&t, DeckSpec::PIQUET), Ok(()));
-        let c = t.piles[d].cards[0];
-        t.piles[d].cards.push(c);
-        assert!(matches!(
-            check_partition(&t, DeckSpec::PIQUET),
-            Err(BoardError::Duplicate { .. })
-        ));
-        t.piles[d].cards.truncate(31);
-        assert_eq!(
-            check_partition(&t, DeckSpec::PIQUET),
-            Err(BoardError::MissingCard("AS".into()))
-        );
-        t.piles[d]
-            .cards
-            .push(crate::cards::parse_card("2S").unwrap());
-        assert!(matches!(
-            check_partition(&t, DeckSpec::PIQUET),
-            Err(BoardError::Foreign { .. })
-        ));
-    }
-}
-
 /// Lays out a new deck of `deck` as the face-down pile `stock` and shuffles it for deal `n`
 /// (BattreTas with the portable generator): the first step of every deal.
 pub fn shuffled_stock(deck: DeckSpec, n: u64) -> (Table, usize) {
@@ -393,4 +351,46 @@ macro_rules! with_game {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for g in GameId::ALL {
+            assert_eq!(g.info().id.parse::<GameId>(), Ok(g));
+        }
+        assert!("freecel"
+            .parse::<GameId>()
+            .unwrap_err()
+            .to_string()
+            .contains("unknown game 'freecel'"));
+    }
+
+    #[test]
+    fn partition_errors_name_the_card() {
+        let mut t = Table::new();
+        let d = t.new_deck(DeckSpec::PIQUET, "stock").unwrap();
+        assert_eq!(check_partition(&t, DeckSpec::PIQUET), Ok(()));
+        let c = t.piles[d].cards[0];
+        t.piles[d].cards.push(c);
+        assert!(matches!(
+            check_partition(&t, DeckSpec::PIQUET),
+            Err(BoardError::Duplicate { .. })
+        ));
+        t.piles[d].cards.truncate(31);
+        assert_eq!(
+            check_partition(&t, DeckSpec::PIQUET),
+            Err(BoardError::MissingCard("AS".into()))
+        );
+        t.piles[d]
+            .cards
+            .push(crate::cards::parse_card("2S").unwrap());
+        assert!(matches!(
+            check_partition(&t, DeckSpec::PIQUET),
+            Err(BoardError::Foreign { .. })
+        ));
+    }
 }
