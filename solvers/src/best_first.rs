@@ -72,7 +72,7 @@ pub fn best_first<S: Space>(
     };
 
     let root = table.insert_root(space.key(&start));
-    let h0 = space.heuristic(&start);
+    let h0 = space.guide(&start);
     open.push(mode.priority(0, h0), 0, root, start);
 
     let outcome = 'search: loop {
@@ -96,7 +96,7 @@ pub fn best_first<S: Space>(
                 stats.solution_cost = cost;
                 break 'search Outcome::Solved(path);
             }
-            let h = space.heuristic(&s.state);
+            let h = space.guide(&s.state);
             open.push(mode.priority(g, h), g, i, s.state);
         }
     };

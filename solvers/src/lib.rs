@@ -60,6 +60,11 @@ pub trait Space {
     fn heuristic(&self, _state: &Self::State) -> u32 {
         0
     }
+    /// An estimate of the remaining effort that need not be admissible, used only to order
+    /// best-first searches (greedy and weighted). Default: [`Space::heuristic`].
+    fn guide(&self, state: &Self::State) -> u32 {
+        self.heuristic(state)
+    }
     /// A move that provably keeps every win (a dominance): when it returns `Some`, the
     /// searches take this move as the only successor. Default: none.
     fn forced(&self, _state: &Self::State) -> Option<Successor<Self::Move, Self::State>> {

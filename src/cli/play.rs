@@ -8,7 +8,7 @@ use patience::verify::{replay, Status};
 
 pub(super) fn games() -> String {
     let mut s = String::new();
-    for g in GameId::ALL {
+    for g in GameId::all() {
         let i = g.info();
         s += &format!(
             "{:<8} {} [{}; {}]\n         {}\n         rules: {}\n",

@@ -9,6 +9,7 @@ pub mod clock;
 pub mod md;
 pub mod qll;
 pub mod r7;
+pub mod tableau;
 
 use crate::cards::{Card, CardCounts, DeckSpec};
 use crate::piles::{BoardParseError, Table};
@@ -70,6 +71,8 @@ pub enum GameId {
     Md,
     /// Clock (AisleRiot's Horloge).
     Clock,
+    /// A game of the tableau rules engine: the index of its preset.
+    Tableau(u16),
 }
 
 /// What the catalogue says of a game.
@@ -90,7 +93,7 @@ pub struct GameInfo {
 }
 
 impl GameId {
-    /// All games, in catalogue order.
+    /// The games with their own rules (not presets of an engine), in catalogue order.
     pub const ALL: [GameId; 6] = [
         GameId::R7,
         GameId::Qll,
@@ -100,9 +103,21 @@ impl GameId {
         GameId::Clock,
     ];
 
+    /// Every game: the own-rules games, then the tableau engine's presets (embedded, then
+    /// loaded with `--rules`).
+    pub fn all() -> Vec<GameId> {
+        let mut v = GameId::ALL.to_vec();
+        v.extend((0..tableau::presets().len()).map(|i| GameId::Tableau(i as u16)));
+        v
+    }
+
     /// The catalogue entry.
     pub fn info(self) -> GameInfo {
         match self {
+            GameId::Tableau(i) => {
+                let r = tableau::preset(i);
+                GameInfo { id: &r.id, name: &r.name, summary: &r.summary, source: &r.source, deterministic: false, rules_version: 1 }
+            }
             GameId::R7 => GameInfo {
                 id: "r7",
                 name: "Relais des 7",
@@ -157,7 +172,7 @@ impl GameId {
     /// The game's deck.
     pub fn deck(self) -> DeckSpec {
         match self {
-            GameId::R7 | GameId::Qll | GameId::Clock => DeckSpec::FULL,
+            GameId::R7 | GameId::Qll | GameId::Clock | GameId::Tableau(_) => DeckSpec::FULL,
             GameId::Qll32 | GameId::C4 | GameId::Md => DeckSpec::PIQUET,
         }
     }
@@ -178,7 +193,7 @@ impl FromStr for GameId {
     type Err = UnknownGame;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let want = s.trim().to_ascii_lowercase();
-        GameId::ALL
+        GameId::all()
             .into_iter()
             .find(|g| g.info().id == want)
             .ok_or_else(|| UnknownGame(s.to_string()))
@@ -347,6 +362,10 @@ macro_rules! with_game {
             }
             $crate::games::GameId::Clock => {
                 let $g = &$crate::games::clock::Clock;
+                $body
+            }
+            $crate::games::GameId::Tableau(i) => {
+                let $g = &$crate::games::tableau::Tableau::preset(i);
                 $body
             }
         }

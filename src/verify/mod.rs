@@ -8,6 +8,7 @@ mod clock;
 mod md;
 mod qll;
 mod r7;
+mod tableau;
 
 use crate::piles::{PileError, Table};
 use thiserror::Error;

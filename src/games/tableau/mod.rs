@@ -1,0 +1,637 @@
+//! The tableau rules engine: one engine, many games, each a [`Rules`] preset.
+//!
+//! The packed [`State`] holds the tableau piles concatenated bottom first (card bytes), the
+//! pile heights, the cells and the foundation heights, in 79 bytes with no heap. Its exact
+//! key sorts the piles and the cells, which the rules make interchangeable, and leaves out
+//! the foundations, which follow from the cards still in play.
+
+pub mod rules;
+
+pub use rules::{Build, Direction, EmptyFill, GroupMoves, Rules, RulesError};
+
+use super::{check_partition, BoardError, Game, GameId};
+use crate::cards::{Card, DeckSpec, Rank, Suit};
+use crate::piles::{Mode, Table};
+use rules::{MAX_CELLS, MAX_PILES};
+use serde::{Deserialize, Serialize};
+use solvers::{Space, Successor};
+use std::sync::{Mutex, OnceLock};
+
+/// The most cards the packed state holds (one deck).
+pub const MAX_CARDS: usize = 52;
+const EMPTY: u8 = 0xFF;
+
+/// Where a card is, for moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Place {
+    /// Tableau pile (0-based).
+    Pile(u8),
+    /// Cell (0-based).
+    Cell(u8),
+    /// The foundation of the card's suit.
+    Home,
+}
+
+/// A move: `count` cards from `from` to `to`; `card` is the lowest of them (the one that
+/// lands on the destination).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Move {
+    /// Where the cards come from.
+    pub from: Place,
+    /// Where they go.
+    pub to: Place,
+    /// How many cards.
+    pub count: u8,
+    /// The card that lands on the destination.
+    pub card: Card,
+}
+
+/// The packed state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    cards: [u8; MAX_CARDS],
+    len: [u8; MAX_PILES],
+    cells: [u8; MAX_CELLS],
+    home: [u8; 4],
+}
+
+/// The exact key: piles sorted (each ended by 0xFF), then the cells sorted.
+pub type Key = [u8; 80];
+
+impl State {
+    fn start(&self, p: usize) -> usize {
+        self.len[..p].iter().map(|&l| l as usize).sum()
+    }
+    /// The cards of pile `p`, bottom first.
+    pub fn pile(&self, p: usize) -> &[u8] {
+        let s = self.start(p);
+        &self.cards[s..s + self.len[p] as usize]
+    }
+    fn total(&self) -> usize {
+        self.len.iter().map(|&l| l as usize).sum()
+    }
+    /// Cards on the foundations.
+    pub fn home_count(&self) -> u32 {
+        self.home.iter().map(|&h| u32::from(h)).sum()
+    }
+    fn remove_top(&mut self, p: usize, k: usize) -> ([u8; MAX_CARDS], usize) {
+        let end = self.start(p) + self.len[p] as usize;
+        let total = self.total();
+        let mut out = [0u8; MAX_CARDS];
+        out[..k].copy_from_slice(&self.cards[end - k..end]);
+        self.cards.copy_within(end..total, end - k);
+        self.len[p] -= k as u8;
+        (out, k)
+    }
+    fn push(&mut self, p: usize, cards: &[u8]) {
+        let end = self.start(p) + self.len[p] as usize;
+        let total = self.total();
+        let k = cards.len();
+        self.cards.copy_within(end..total, end + k);
+        self.cards[end..end + k].copy_from_slice(cards);
+        self.len[p] += k as u8;
+    }
+}
+
+/// A game of the tableau engine: a rules preset.
+#[derive(Clone, Copy, Debug)]
+pub struct Tableau {
+    /// The rules.
+    pub rules: &'static Rules,
+    /// The game's id in the catalogue.
+    pub index: u16,
+}
+
+/// The presets embedded in the binary, in catalogue order.
+const PRESETS: &[&str] = &[include_str!("../presets/freecell.toml")];
+
+fn registry() -> &'static Mutex<Vec<&'static Rules>> {
+    static REG: OnceLock<Mutex<Vec<&'static Rules>>> = OnceLock::new();
+    REG.get_or_init(|| {
+        let v = PRESETS
+            .iter()
+            .map(|t| {
+                &*Box::leak(Box::new(
+                    Rules::from_toml(t).unwrap_or_else(|e| panic!("embedded preset: {e}")),
+                ))
+            })
+            .collect();
+        Mutex::new(v)
+    })
+}
+
+/// The embedded presets and those loaded with [`register`].
+pub fn presets() -> Vec<&'static Rules> {
+    registry().lock().expect("registry lock").clone()
+}
+
+/// The number of embedded presets.
+pub fn embedded_count() -> usize {
+    PRESETS.len()
+}
+
+/// Adds a user's rules (`--rules FILE`) to the catalogue and returns its id. A preset with
+/// the same id as an existing game is refused.
+pub fn register(rules: Rules) -> Result<GameId, RulesError> {
+    if rules.id.parse::<GameId>().is_ok() {
+        return Err(RulesError::Invalid {
+            id: rules.id.clone(),
+            why: "a game with this id exists already".into(),
+        });
+    }
+    let mut reg = registry().lock().expect("registry lock");
+    reg.push(Box::leak(Box::new(rules)));
+    Ok(GameId::Tableau((reg.len() - 1) as u16))
+}
+
+/// The rules of preset `index`.
+pub fn preset(index: u16) -> &'static Rules {
+    registry().lock().expect("registry lock")[index as usize]
+}
+
+/// Labels of the foundations, in suit order.
+pub const HOMES: [&str; 4] = ["clubs", "diamonds", "hearts", "spades"];
+
+/// The label of tableau pile `p` (1-based numbers, as in FreeCell notation).
+pub fn pile_label(p: usize) -> String {
+    (p + 1).to_string()
+}
+
+/// The label of cell `c` (letters, as in FreeCell notation).
+pub fn cell_label(c: usize) -> String {
+    ((b'a' + c as u8) as char).to_string()
+}
+
+impl Tableau {
+    /// The game of preset `index`.
+    pub fn preset(index: u16) -> Tableau {
+        Tableau {
+            rules: preset(index),
+            index,
+        }
+    }
+
+    fn cells(&self) -> usize {
+        self.rules.cells.count as usize
+    }
+
+    /// How many cards may move as one group onto `to` (which may be empty).
+    fn max_group(&self, s: &State, to_empty: bool) -> usize {
+        match self.rules.tableau.moves {
+            GroupMoves::Single => 1,
+            GroupMoves::AnySequence => MAX_CARDS,
+            _ => {
+                let free = if self.rules.cells.accept {
+                    s.cells[..self.cells()]
+                        .iter()
+                        .filter(|&&c| c == EMPTY)
+                        .count()
+                } else {
+                    0
+                };
+                let empty = (0..self.rules.piles()).filter(|&p| s.len[p] == 0).count()
+                    - usize::from(to_empty);
+                (free + 1) << empty.min(10)
+            }
+        }
+    }
+
+    /// The length of the built sequence at the top of pile `p`.
+    fn run_len(&self, s: &State, p: usize) -> usize {
+        let pile = s.pile(p);
+        if pile.is_empty() {
+            return 0;
+        }
+        let mut k = 1;
+        while k < pile.len()
+            && self.rules.builds_on(
+                Card::from_index(pile[pile.len() - k]),
+                Card::from_index(pile[pile.len() - k - 1]),
+            )
+        {
+            k += 1;
+        }
+        k
+    }
+
+    fn goes_home(&self, s: &State, c: Card) -> bool {
+        s.home[c.suit_unchecked().index()] + 1 == c.rank_unchecked().value()
+    }
+
+    /// Whether sending `c` home keeps every win: no card that could ever be built on `c` in
+    /// the tableau is still in play.
+    fn safe_home(&self, s: &State, c: Card) -> bool {
+        let t = &self.rules.tableau;
+        if t.direction != Direction::Down || t.wrap {
+            return false;
+        }
+        let r = c.rank_unchecked().value();
+        if r == 1 {
+            return true;
+        }
+        Suit::ALL.iter().all(|&suit| {
+            let below = Card::new(suit, Rank::from_value(r - 1));
+            !t.build.suits_fit(below, c) || s.home[suit.index()] >= r - 1
+        })
+    }
+
+    fn apply(&self, s: &State, mv: &Move) -> State {
+        let mut n = *s;
+        let (cards, k) = match mv.from {
+            Place::Pile(p) => n.remove_top(p as usize, mv.count as usize),
+            Place::Cell(c) => {
+                let mut out = [0u8; MAX_CARDS];
+                out[0] = n.cells[c as usize];
+                n.cells[c as usize] = EMPTY;
+                (out, 1)
+            }
+            Place::Home => unreachable!("cards never come back from the foundations"),
+        };
+        match mv.to {
+            Place::Pile(p) => n.push(p as usize, &cards[..k]),
+            Place::Cell(c) => n.cells[c as usize] = cards[0],
+            Place::Home => n.home[mv.card.suit_unchecked().index()] += 1,
+        }
+        n
+    }
+
+    fn succ(&self, s: &State, mv: Move) -> Successor<Move, State> {
+        Successor {
+            mv,
+            state: self.apply(s, &mv),
+            cost: 1,
+        }
+    }
+}
+
+impl Space for Tableau {
+    type State = State;
+    type Key = Key;
+    type Move = Move;
+
+    fn is_goal(&self, s: &State) -> bool {
+        s.home_count() == 52
+    }
+
+    fn key(&self, s: &State) -> Key {
+        let n = self.rules.piles();
+        let mut piles: [&[u8]; MAX_PILES] = [&[]; MAX_PILES];
+        let mut at = 0;
+        for (p, slot) in piles.iter_mut().enumerate().take(n) {
+            let l = s.len[p] as usize;
+            *slot = &s.cards[at..at + l];
+            at += l;
+        }
+        piles[..n].sort_unstable();
+        let mut k = [0u8; 80];
+        let mut i = 0;
+        for p in &piles[..n] {
+            k[i..i + p.len()].copy_from_slice(p);
+            i += p.len();
+            k[i] = EMPTY;
+            i += 1;
+        }
+        let mut cells = s.cells;
+        let nc = self.cells();
+        cells[..nc].sort_unstable();
+        k[i..i + nc].copy_from_slice(&cells[..nc]);
+        k
+    }
+
+    fn expand(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
+        let np = self.rules.piles();
+        let nc = self.cells();
+        // To the foundations.
+        for p in 0..np {
+            if let Some(&top) = s.pile(p).last() {
+                let c = Card::from_index(top);
+                if self.goes_home(s, c) {
+                    out.push(self.succ(
+                        s,
+                        Move {
+                            from: Place::Pile(p as u8),
+                            to: Place::Home,
+                            count: 1,
+                            card: c,
+                        },
+                    ));
+                }
+            }
+        }
+        for i in 0..nc {
+            if s.cells[i] != EMPTY {
+                let c = Card::from_index(s.cells[i]);
+                if self.goes_home(s, c) {
+                    out.push(self.succ(
+                        s,
+                        Move {
+                            from: Place::Cell(i as u8),
+                            to: Place::Home,
+                            count: 1,
+                            card: c,
+                        },
+                    ));
+                }
+            }
+        }
+        let first_empty_pile = (0..np).find(|&p| s.len[p] == 0);
+        // Between piles.
+        for from in 0..np {
+            let run = self.run_len(s, from);
+            if run == 0 {
+                continue;
+            }
+            let pile = s.pile(from);
+            for to in 0..np {
+                if to == from {
+                    continue;
+                }
+                let dest = s.pile(to);
+                match dest.last() {
+                    Some(&top) => {
+                        let base = Card::from_index(top);
+                        let limit = run.min(self.max_group(s, false));
+                        for k in 1..=limit {
+                            let c = Card::from_index(pile[pile.len() - k]);
+                            if self.rules.builds_on(c, base) {
+                                out.push(self.succ(
+                                    s,
+                                    Move {
+                                        from: Place::Pile(from as u8),
+                                        to: Place::Pile(to as u8),
+                                        count: k as u8,
+                                        card: c,
+                                    },
+                                ));
+                            }
+                        }
+                    }
+                    None => {
+                        // Empty piles are interchangeable: only the first; and moving a
+                        // whole pile into an empty one changes nothing.
+                        if Some(to) != first_empty_pile {
+                            continue;
+                        }
+                        let limit = run.min(self.max_group(s, true));
+                        for k in 1..=limit {
+                            if k == pile.len() {
+                                break;
+                            }
+                            let c = Card::from_index(pile[pile.len() - k]);
+                            if self.rules.fills_empty(c) {
+                                out.push(self.succ(
+                                    s,
+                                    Move {
+                                        from: Place::Pile(from as u8),
+                                        to: Place::Pile(to as u8),
+                                        count: k as u8,
+                                        card: c,
+                                    },
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // From the cells to the piles.
+        for i in 0..nc {
+            if s.cells[i] == EMPTY {
+                continue;
+            }
+            let c = Card::from_index(s.cells[i]);
+            for to in 0..np {
+                let ok = match s.pile(to).last() {
+                    Some(&top) => self.rules.builds_on(c, Card::from_index(top)),
+                    None => Some(to) == first_empty_pile && self.rules.fills_empty(c),
+                };
+                if ok {
+                    out.push(self.succ(
+                        s,
+                        Move {
+                            from: Place::Cell(i as u8),
+                            to: Place::Pile(to as u8),
+                            count: 1,
+                            card: c,
+                        },
+                    ));
+                }
+            }
+        }
+        // From the piles to the first empty cell (cells are interchangeable).
+        if self.rules.cells.accept {
+            if let Some(cell) = (0..nc).find(|&i| s.cells[i] == EMPTY) {
+                for p in 0..np {
+                    if let Some(&top) = s.pile(p).last() {
+                        let c = Card::from_index(top);
+                        out.push(self.succ(
+                            s,
+                            Move {
+                                from: Place::Pile(p as u8),
+                                to: Place::Cell(cell as u8),
+                                count: 1,
+                                card: c,
+                            },
+                        ));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Safe moves to the foundations (see `safe_home`): sending home a card on which no card
+    /// still in play could be built never loses a win, since cards leave the tableau only
+    /// to be built on or to go home.
+    fn forced(&self, s: &State) -> Option<Successor<Move, State>> {
+        for p in 0..self.rules.piles() {
+            if let Some(&top) = s.pile(p).last() {
+                let c = Card::from_index(top);
+                if self.goes_home(s, c) && self.safe_home(s, c) {
+                    return Some(self.succ(
+                        s,
+                        Move {
+                            from: Place::Pile(p as u8),
+                            to: Place::Home,
+                            count: 1,
+                            card: c,
+                        },
+                    ));
+                }
+            }
+        }
+        for i in 0..self.cells() {
+            if s.cells[i] != EMPTY {
+                let c = Card::from_index(s.cells[i]);
+                if self.goes_home(s, c) && self.safe_home(s, c) {
+                    return Some(self.succ(
+                        s,
+                        Move {
+                            from: Place::Cell(i as u8),
+                            to: Place::Home,
+                            count: 1,
+                            card: c,
+                        },
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    fn heuristic(&self, s: &State) -> u32 {
+        // Every card not home needs at least one more move.
+        52 - s.home_count()
+    }
+
+    /// Cards not home, three times the cards lying above a lower card of their pile (each
+    /// must move before that card can go home), occupied cells, and how deep the next card
+    /// of each foundation lies. Weights chosen on deals 1 to 300 (fewest states expanded).
+    fn guide(&self, s: &State) -> u32 {
+        let w: [u32; 4] = [1, 3, 1, 1];
+        let mut out_of_order = 0;
+        let mut depth = 0;
+        for p in 0..self.rules.piles() {
+            let pile = s.pile(p);
+            let mut lowest = 14u8;
+            for (i, &b) in pile.iter().enumerate() {
+                let c = Card::from_index(b);
+                let r = c.rank_unchecked().value();
+                if r > lowest {
+                    out_of_order += 1;
+                }
+                lowest = lowest.min(r);
+                if s.home[c.suit_unchecked().index()] + 1 == r {
+                    depth += (pile.len() - 1 - i) as u32;
+                }
+            }
+        }
+        let cells = s.cells[..self.cells()]
+            .iter()
+            .filter(|&&c| c != EMPTY)
+            .count() as u32;
+        w[0] * (52 - s.home_count()) + w[1] * out_of_order + w[2] * cells + w[3] * depth
+    }
+}
+
+impl Game for Tableau {
+    fn id(&self) -> GameId {
+        GameId::Tableau(self.index)
+    }
+
+    fn deal(&self, n: u64) -> Table {
+        let r = self.rules;
+        let (mut t, stock) = super::shuffled_stock(DeckSpec::FULL, n);
+        let piles: Vec<usize> = (0..r.piles())
+            .map(|p| t.create_empty(&pile_label(p), Mode::Spread).expect("fresh"))
+            .collect();
+        let cells: Vec<usize> = (0..self.cells())
+            .map(|c| {
+                t.create_empty(&cell_label(c), Mode::Stacked)
+                    .expect("fresh")
+            })
+            .collect();
+        for h in HOMES {
+            t.create_empty(h, Mode::Stacked).expect("fresh");
+        }
+        // Round by round, left to right, each pile until it has its count.
+        let most = r.tableau.deal.iter().copied().max().unwrap_or(0);
+        for round in 0..most {
+            for (p, &count) in r.tableau.deal.iter().enumerate() {
+                if round < count {
+                    t.move_top_to_top(stock, piles[p]).expect("enough cards");
+                    t.flip_top(piles[p]).expect("non-empty");
+                }
+            }
+        }
+        for &c in cells.iter().take(r.cells.dealt as usize) {
+            t.move_top_to_top(stock, c).expect("enough cards");
+            t.flip_top(c).expect("non-empty");
+        }
+        t.remove_empty(stock).expect("dealt out");
+        t
+    }
+
+    fn pack(&self, t: &Table) -> Result<State, BoardError> {
+        let r = self.rules;
+        let mut labels: Vec<String> = (0..r.piles()).map(pile_label).collect();
+        labels.extend((0..self.cells()).map(cell_label));
+        labels.extend(HOMES.iter().map(|h| h.to_string()));
+        let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+        let ids = super::expect_piles(t, &refs)?;
+        check_partition(t, DeckSpec::FULL)?;
+        for &id in &ids {
+            super::expect_faces(t, id, false)?;
+        }
+        let mut s = State {
+            cards: [0; MAX_CARDS],
+            len: [0; MAX_PILES],
+            cells: [EMPTY; MAX_CELLS],
+            home: [0; 4],
+        };
+        let mut at = 0;
+        for p in 0..r.piles() {
+            for c in &t.piles[ids[p]].cards {
+                s.cards[at] = c.byte();
+                at += 1;
+            }
+            s.len[p] = t.piles[ids[p]].height() as u8;
+        }
+        for c in 0..self.cells() {
+            let cell = &t.piles[ids[r.piles() + c]];
+            match cell.cards.as_slice() {
+                [] => {}
+                [card] => s.cells[c] = card.byte(),
+                _ => {
+                    return Err(BoardError::Impossible(format!(
+                        "cell '{}' holds more than one card",
+                        cell.label
+                    )))
+                }
+            }
+        }
+        for (suit, h) in HOMES.iter().enumerate() {
+            let home = &t.piles[ids[r.piles() + self.cells() + suit]];
+            for (i, c) in home.cards.iter().enumerate() {
+                if c.suit() != Some(Suit::ALL[suit]) || c.rank_unchecked().value() as usize != i + 1
+                {
+                    return Err(BoardError::Impossible(format!(
+                        "foundation '{h}' must hold A, 2, 3, ... of {h} (found {} at place {})",
+                        c.face_up(),
+                        i + 1
+                    )));
+                }
+            }
+            s.home[suit] = home.height() as u8;
+        }
+        Ok(s)
+    }
+
+    fn notation(&self, mv: &Move) -> String {
+        let place = |p: Place| match p {
+            Place::Pile(i) => pile_label(i as usize),
+            Place::Cell(i) => cell_label(i as usize),
+            Place::Home => "h".to_string(),
+        };
+        format!("{}{}", place(mv.from), place(mv.to))
+    }
+}
+
+/// fc-solve's verbose notation of a move ("Move a card from stack 3 to freecell 0").
+pub fn verbose(mv: &Move) -> String {
+    match (mv.from, mv.to) {
+        (Place::Pile(a), Place::Pile(b)) if mv.count > 1 => {
+            format!("Move {} cards from stack {a} to stack {b}", mv.count)
+        }
+        (Place::Pile(a), Place::Pile(b)) => format!("Move a card from stack {a} to stack {b}"),
+        (Place::Pile(a), Place::Cell(b)) => format!("Move a card from stack {a} to freecell {b}"),
+        (Place::Pile(a), Place::Home) => format!("Move a card from stack {a} to the foundations"),
+        (Place::Cell(a), Place::Pile(b)) => format!("Move a card from freecell {a} to stack {b}"),
+        (Place::Cell(a), Place::Home) => {
+            format!("Move a card from freecell {a} to the foundations")
+        }
+        (Place::Cell(a), Place::Cell(b)) => {
+            format!("Move a card from freecell {a} to freecell {b}")
+        }
+        (Place::Home, _) => "Move a card from the foundations".to_string(),
+    }
+}

@@ -1,0 +1,381 @@
+//! The rules of the tableau engine as data: one small TOML preset per game.
+//!
+//! A preset names the game and gives its tableau (piles, deal pattern, building, which
+//! groups move, what fills an empty pile), its cells, its foundations and its stock. The
+//! parameters are chosen to cover the FreeCell family now and the Spider, Forty Thieves and
+//! Klondike families later; a combination the engine cannot play yet is refused when the
+//! preset is loaded, with the reason, never played wrongly.
+
+use crate::cards::{Card, Rank};
+use serde::Deserialize;
+use thiserror::Error;
+
+/// How a card may be placed on another in the tableau.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Build {
+    /// Alternate colours (FreeCell).
+    AlternateColor,
+    /// Same suit (Baker's Game).
+    Suit,
+    /// Any suit (Baker's Dozen, Beleaguered Castle).
+    AnySuit,
+    /// Same colour.
+    SameColor,
+    /// Any suit but its own.
+    NotOwnSuit,
+    /// Nothing builds on the tableau.
+    None,
+}
+
+impl Build {
+    /// Whether `card` may lie on `base` as far as suits go.
+    pub fn suits_fit(self, card: Card, base: Card) -> bool {
+        let (a, b) = (card.suit_unchecked(), base.suit_unchecked());
+        match self {
+            Build::AlternateColor => a.color() != b.color(),
+            Build::Suit => a == b,
+            Build::AnySuit => true,
+            Build::SameColor => a.color() == b.color(),
+            Build::NotOwnSuit => a != b,
+            Build::None => false,
+        }
+    }
+}
+
+/// Which way ranks go when building on the tableau or the foundations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Direction {
+    /// Each card one rank lower than the one under it.
+    Down,
+    /// Each card one rank higher.
+    Up,
+    /// Either (Fortress, Chessboard).
+    UpOrDown,
+}
+
+/// Which groups of cards move together between tableau piles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GroupMoves {
+    /// One card at a time.
+    Single,
+    /// A built sequence, as long as free cells and empty piles allow moving it one card at a
+    /// time: (free cells + 1) × 2^(empty piles not counting the destination).
+    FreecellSequences,
+    /// Any built sequence, whatever its length (Relaxed FreeCell).
+    AnySequence,
+    /// Only sequences built in one suit (Spider).
+    SuitSequences,
+    /// Any group of face-up cards (Yukon).
+    FaceUpGroups,
+}
+
+/// What may fill an empty tableau pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EmptyFill {
+    /// Any card or sequence.
+    Any,
+    /// Only a King (or a sequence starting with one).
+    Kings,
+    /// Nothing: an empty pile stays empty.
+    None,
+}
+
+/// The first card of a foundation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FoundationBase {
+    /// Aces (or Kings when building down).
+    Ace,
+    /// The rank of the first card dealt to the foundations.
+    FirstDealt,
+}
+
+/// The tableau.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableauRules {
+    /// Cards dealt to each pile, left to right (its length is the number of piles).
+    pub deal: Vec<u8>,
+    /// Cards of each pile dealt face down (the rest face up); empty means none.
+    #[serde(default)]
+    pub face_down: Vec<u8>,
+    /// How cards build.
+    pub build: Build,
+    /// Which way ranks go.
+    #[serde(default = "down")]
+    pub direction: Direction,
+    /// Whether building wraps from King to Ace (and Ace to King).
+    #[serde(default)]
+    pub wrap: bool,
+    /// Which groups move.
+    pub moves: GroupMoves,
+    /// What fills an empty pile.
+    pub empty: EmptyFill,
+}
+
+fn down() -> Direction {
+    Direction::Down
+}
+
+/// Free cells, and reserve cards dealt into them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CellRules {
+    /// Number of cells.
+    #[serde(default)]
+    pub count: u8,
+    /// Cards dealt into the first cells at the start (Eight Off, Seahaven Towers).
+    #[serde(default)]
+    pub dealt: u8,
+    /// Whether a card may be put into an empty cell (false for a reserve that only gives).
+    #[serde(default = "yes")]
+    pub accept: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The foundations.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FoundationRules {
+    /// The first card.
+    #[serde(default = "ace")]
+    pub base: FoundationBase,
+    /// Which way they build (by suit).
+    #[serde(default = "up")]
+    pub direction: Direction,
+    /// Whether they wrap from King to Ace.
+    #[serde(default)]
+    pub wrap: bool,
+    /// Whether cards may come back from the foundations.
+    #[serde(default)]
+    pub may_return: bool,
+}
+
+fn ace() -> FoundationBase {
+    FoundationBase::Ace
+}
+fn up() -> Direction {
+    Direction::Up
+}
+
+impl Default for FoundationRules {
+    fn default() -> Self {
+        FoundationRules {
+            base: FoundationBase::Ace,
+            direction: Direction::Up,
+            wrap: false,
+            may_return: false,
+        }
+    }
+}
+
+/// The stock.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "kebab-case")]
+pub enum StockRules {
+    /// No stock: every card is dealt (the FreeCell family).
+    #[default]
+    None,
+    /// Cards go to a waste `draw` at a time; the waste becomes the stock again `redeals`
+    /// times (Klondike, Forty Thieves).
+    Waste {
+        /// Cards turned at a time.
+        draw: u8,
+        /// Redeals allowed (255 for unlimited).
+        redeals: u8,
+    },
+    /// One card onto every tableau pile (Spider); `no_empty` forbids it while a pile is
+    /// empty.
+    DealToPiles {
+        /// Whether every pile must hold a card first.
+        no_empty: bool,
+    },
+}
+
+/// A game of the tableau engine.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// The id used on the command line.
+    pub id: String,
+    /// The game's name.
+    pub name: String,
+    /// One line on the rules.
+    pub summary: String,
+    /// Where the rules come from.
+    pub source: String,
+    /// Number of 52-card decks.
+    #[serde(default = "one")]
+    pub decks: u8,
+    /// Whether `--deal N` gives the Microsoft FreeCell deal N (eight piles, 52 cards).
+    #[serde(default)]
+    pub microsoft_deals: bool,
+    /// PySolFC's name for the game, when PySol numbers its deals.
+    #[serde(default)]
+    pub pysol: Option<String>,
+    /// The tableau.
+    pub tableau: TableauRules,
+    /// The cells.
+    #[serde(default)]
+    pub cells: CellRules,
+    /// The foundations.
+    #[serde(default)]
+    pub foundations: FoundationRules,
+    /// The stock.
+    #[serde(default)]
+    pub stock: StockRules,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// Why a preset cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RulesError {
+    /// The TOML is malformed or has unknown fields.
+    #[error("rules file: {0}")]
+    Toml(String),
+    /// The numbers do not add up.
+    #[error("rules '{id}': {why}")]
+    Invalid {
+        /// The preset.
+        id: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// A valid rule the engine does not play yet.
+    #[error("rules '{id}': the tableau engine does not play {what} yet")]
+    Unsupported {
+        /// The preset.
+        id: String,
+        /// The feature.
+        what: String,
+    },
+}
+
+/// The engine's capacity: tableau piles.
+pub const MAX_PILES: usize = 13;
+/// The engine's capacity: cells.
+pub const MAX_CELLS: usize = 10;
+
+impl Rules {
+    /// Reads and checks a preset.
+    pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
+        let r: Rules = toml::from_str(text)
+            .map_err(|e| RulesError::Toml(e.to_string().trim().replace('\n', " ")))?;
+        r.check()?;
+        Ok(r)
+    }
+
+    fn invalid(&self, why: impl Into<String>) -> RulesError {
+        RulesError::Invalid {
+            id: self.id.clone(),
+            why: why.into(),
+        }
+    }
+    fn unsupported(&self, what: &str) -> RulesError {
+        RulesError::Unsupported {
+            id: self.id.clone(),
+            what: what.into(),
+        }
+    }
+
+    /// Checks that the numbers add up and that the engine plays these rules.
+    pub fn check(&self) -> Result<(), RulesError> {
+        let t = &self.tableau;
+        if self.id.is_empty()
+            || !self
+                .id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return Err(self.invalid("the id must be lower-case letters, digits and dashes"));
+        }
+        if self.decks != 1 {
+            return Err(self.unsupported("more than one deck"));
+        }
+        if t.deal.is_empty() || t.deal.len() > MAX_PILES {
+            return Err(self.invalid(format!("the tableau needs 1 to {MAX_PILES} piles")));
+        }
+        if !t.face_down.is_empty() && t.face_down.len() != t.deal.len() {
+            return Err(self.invalid("face_down must give a number for every pile"));
+        }
+        if t.face_down.iter().zip(&t.deal).any(|(d, n)| d > n) {
+            return Err(self.invalid("a pile has more face-down cards than cards"));
+        }
+        if t.face_down.iter().any(|&d| d > 0) {
+            return Err(self.unsupported("face-down cards"));
+        }
+        let c = &self.cells;
+        if c.count as usize > MAX_CELLS || c.dealt > c.count {
+            return Err(self.invalid(format!(
+                "cells: at most {MAX_CELLS}, and no more dealt than there are"
+            )));
+        }
+        let dealt: usize = t.deal.iter().map(|&n| n as usize).sum::<usize>() + c.dealt as usize;
+        if self.stock != StockRules::None {
+            return Err(self.unsupported("a stock"));
+        }
+        if dealt != 52 * self.decks as usize {
+            return Err(self.invalid(format!(
+                "{dealt} cards are dealt, the deck has {}",
+                52 * self.decks as usize
+            )));
+        }
+        if matches!(
+            t.moves,
+            GroupMoves::SuitSequences | GroupMoves::FaceUpGroups
+        ) {
+            return Err(self.unsupported("suit-sequence or face-up-group moves"));
+        }
+        if t.build == Build::None && t.moves != GroupMoves::Single {
+            return Err(self.invalid("nothing builds, so only single cards can move"));
+        }
+        let f = &self.foundations;
+        if f.direction != Direction::Up || f.base != FoundationBase::Ace || f.wrap || f.may_return {
+            return Err(self.unsupported("foundations other than Ace to King without return"));
+        }
+        if self.microsoft_deals && (t.deal.len() != 8 || c.dealt != 0) {
+            return Err(self.invalid("Microsoft deals lay out eight piles and no cells"));
+        }
+        Ok(())
+    }
+
+    /// The number of tableau piles.
+    pub fn piles(&self) -> usize {
+        self.tableau.deal.len()
+    }
+
+    /// Whether `card` may lie on `base` in the tableau.
+    pub fn builds_on(&self, card: Card, base: Card) -> bool {
+        let t = &self.tableau;
+        if !t.build.suits_fit(card, base) {
+            return false;
+        }
+        let (c, b) = (card.rank_unchecked().value(), base.rank_unchecked().value());
+        let down = c + 1 == b || (t.wrap && c == 13 && b == 1);
+        let up = c == b + 1 || (t.wrap && c == 1 && b == 13);
+        match t.direction {
+            Direction::Down => down,
+            Direction::Up => up,
+            Direction::UpOrDown => down || up,
+        }
+    }
+
+    /// Whether `card` may start an empty pile.
+    pub fn fills_empty(&self, card: Card) -> bool {
+        match self.tableau.empty {
+            EmptyFill::Any => true,
+            EmptyFill::Kings => card.rank() == Some(Rank::King),
+            EmptyFill::None => false,
+        }
+    }
+}

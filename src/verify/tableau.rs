@@ -1,0 +1,156 @@
+//! The tableau engine's games on the reference piles, with the rules read afresh from the
+//! preset (no code shared with the engine's move generator).
+
+use super::{foul, pile, through_hand, Foul, Referee, Status};
+use crate::cards::{Card, Color};
+use crate::games::tableau::rules::{Build, Direction, EmptyFill, GroupMoves};
+use crate::games::tableau::{cell_label, pile_label, Move, Place, Tableau, HOMES};
+use crate::piles::Table;
+
+/// Whether `card` may lie on `base` under `t`'s tableau rules.
+fn may_lie_on(t: &Tableau, card: Card, base: Card) -> bool {
+    let rules = &t.rules.tableau;
+    let (cs, bs) = (card.suit_unchecked(), base.suit_unchecked());
+    let suits = match rules.build {
+        Build::AlternateColor => (cs.color() == Color::Red) != (bs.color() == Color::Red),
+        Build::Suit => cs == bs,
+        Build::AnySuit => true,
+        Build::SameColor => cs.color() == bs.color(),
+        Build::NotOwnSuit => cs != bs,
+        Build::None => false,
+    };
+    let (c, b) = (
+        i32::from(card.rank_unchecked().value()),
+        i32::from(base.rank_unchecked().value()),
+    );
+    let step = |d: i32| c - b == d || (rules.wrap && (c - b).rem_euclid(13) == d.rem_euclid(13));
+    let ranks = match rules.direction {
+        Direction::Down => step(-1),
+        Direction::Up => step(1),
+        Direction::UpOrDown => step(-1) || step(1),
+    };
+    suits && ranks
+}
+
+fn place_label(p: Place, card: Card) -> String {
+    match p {
+        Place::Pile(i) => pile_label(i as usize),
+        Place::Cell(i) => cell_label(i as usize),
+        Place::Home => HOMES[card.suit_unchecked().index()].to_string(),
+    }
+}
+
+impl Referee for Tableau {
+    fn referee_apply(&self, t: &mut Table, mv: &Move) -> Result<(), Foul> {
+        let r = self.rules;
+        let k = mv.count as usize;
+        let from = pile(t, &place_label(mv.from, mv.card))?;
+        let to = pile(t, &place_label(mv.to, mv.card))?;
+        if from == to || k == 0 {
+            return foul("a move goes from one place to another, with at least one card");
+        }
+        let src = &t.piles[from].cards;
+        if src.len() < k {
+            return foul(format!(
+                "{} holds fewer than {k} cards",
+                t.piles[from].label
+            ));
+        }
+        let group: Vec<Card> = src[src.len() - k..].to_vec();
+        if group[0] != mv.card || group.iter().any(|c| c.is_face_down()) {
+            return foul(format!(
+                "the cards moved from {} do not start with {}",
+                t.piles[from].label, mv.card
+            ));
+        }
+        if group.windows(2).any(|w| !may_lie_on(self, w[1], w[0])) {
+            return foul("the cards moved are not a built sequence");
+        }
+        let piles = r.piles();
+        let empty_piles = (0..piles)
+            .filter(|&p| {
+                t.find(&pile_label(p))
+                    .is_some_and(|i| t.piles[i].is_empty() && i != to)
+            })
+            .count();
+        let free_cells = if r.cells.accept {
+            (0..r.cells.count as usize)
+                .filter(|&c| {
+                    t.find(&cell_label(c))
+                        .is_some_and(|i| t.piles[i].is_empty())
+                })
+                .count()
+        } else {
+            0
+        };
+        if k > 1 {
+            let allowed = match (mv.from, r.tableau.moves) {
+                (Place::Pile(_), GroupMoves::FreecellSequences) => {
+                    (free_cells + 1) << empty_piles.min(10)
+                }
+                (Place::Pile(_), GroupMoves::AnySequence) => usize::MAX,
+                _ => 1,
+            };
+            if k > allowed || !matches!(mv.to, Place::Pile(_)) {
+                return foul(format!(
+                    "{k} cards may not move together here (at most {allowed})"
+                ));
+            }
+        }
+        match mv.to {
+            Place::Home => {
+                let home = &t.piles[to];
+                let next = home.height() + 1;
+                if usize::from(mv.card.rank_unchecked().value()) != next {
+                    return foul(format!("{} does not follow on its foundation", mv.card));
+                }
+            }
+            Place::Cell(_) => {
+                if !r.cells.accept || !t.piles[to].is_empty() {
+                    return foul(format!("cell {} does not take a card", t.piles[to].label));
+                }
+            }
+            Place::Pile(_) => match t.piles[to].top() {
+                Some(base) => {
+                    if !may_lie_on(self, mv.card, base) {
+                        return foul(format!("{} may not lie on {base}", mv.card));
+                    }
+                }
+                None => {
+                    let ok = match r.tableau.empty {
+                        EmptyFill::Any => true,
+                        EmptyFill::Kings => mv.card.rank_unchecked().value() == 13,
+                        EmptyFill::None => false,
+                    };
+                    if !ok {
+                        return foul(format!("{} may not start an empty pile", mv.card));
+                    }
+                }
+            },
+        }
+        if matches!(mv.from, Place::Home) {
+            return foul("cards do not come back from the foundations");
+        }
+        // Move the group keeping its order: through a hand, which reverses it twice.
+        through_hand(t, |t, hand| {
+            for _ in 0..k {
+                t.move_top_to_top(from, hand)?;
+            }
+            for _ in 0..k {
+                t.move_top_to_top(hand, to)?;
+            }
+            Ok(())
+        })
+    }
+
+    fn referee_status(&self, t: &Table) -> Status {
+        if HOMES
+            .iter()
+            .all(|h| t.find(h).is_some_and(|i| t.piles[i].height() == 13))
+        {
+            Status::Won
+        } else {
+            Status::Playing
+        }
+    }
+}
