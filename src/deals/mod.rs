@@ -18,6 +18,9 @@
 //! bottom card first) with the generator seeded by `N`. The game then lays the shuffled deck
 //! out as its rules say (the last card of the vector is the top of the stock).
 
+pub mod microsoft;
+pub mod pysol;
+
 /// SplitMix64, our portable random generator.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rng {

@@ -569,12 +569,12 @@ impl Game for Tableau {
             home: [0; 4],
         };
         let mut at = 0;
-        for p in 0..r.piles() {
-            for c in &t.piles[ids[p]].cards {
+        for (p, &id) in ids.iter().enumerate().take(r.piles()) {
+            for c in &t.piles[id].cards {
                 s.cards[at] = c.byte();
                 at += 1;
             }
-            s.len[p] = t.piles[ids[p]].height() as u8;
+            s.len[p] = t.piles[id].height() as u8;
         }
         for c in 0..self.cells() {
             let cell = &t.piles[ids[r.piles() + c]];
