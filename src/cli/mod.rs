@@ -19,6 +19,10 @@ use std::time::Duration;
 #[derive(Parser, Debug)]
 #[command(name = "patience", version, about)]
 struct Cli {
+    /// Load a tableau-engine rules file (TOML, like the presets in src/games/presets/): its
+    /// id becomes a game for every subcommand. May be repeated.
+    #[arg(long, global = true, value_name = "FILE")]
+    rules: Vec<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -31,9 +35,12 @@ enum Command {
     Deal {
         /// The game id (see `patience games`).
         game: String,
-        /// The deal number.
+        /// The deal number (Microsoft's numbering for FreeCell).
+        #[arg(long, conflicts_with = "pysol", required_unless_present = "pysol")]
+        deal: Option<u64>,
+        /// PySolFC's deal number, for the games PySol numbers.
         #[arg(long)]
-        deal: u64,
+        pysol: Option<u64>,
         /// Draw the layout for people (face-down cards hidden) instead of the board file.
         #[arg(long)]
         pretty: bool,
@@ -105,9 +112,9 @@ enum AlgorithmArg {
 
 #[derive(Args, Debug, Clone)]
 struct SearchArgs {
-    /// The search algorithm.
-    #[arg(long, value_enum, default_value = "dfs")]
-    algorithm: AlgorithmArg,
+    /// The search algorithm (default: the game's, see `patience games`).
+    #[arg(long, value_enum)]
+    algorithm: Option<AlgorithmArg>,
     /// Stop after expanding this many states (verdict: unknown).
     #[arg(long)]
     max_nodes: Option<u64>,
@@ -124,12 +131,18 @@ struct SearchArgs {
 struct SolveArgs {
     /// The game id.
     game: String,
-    /// The deal number.
-    #[arg(long, conflicts_with = "board", required_unless_present = "board")]
+    /// The deal number (Microsoft's numbering for FreeCell).
+    #[arg(long, conflicts_with_all = ["board", "pysol"], required_unless_present_any = ["board", "pysol"])]
     deal: Option<u64>,
+    /// PySolFC's deal number, for the games PySol numbers.
+    #[arg(long, conflicts_with = "board")]
+    pysol: Option<u64>,
     /// A board file (as written by `patience deal`), or - for standard input.
     #[arg(long)]
     board: Option<String>,
+    /// Print moves in fc-solve's verbose form ("Move a card from stack 3 to freecell 0").
+    #[arg(long)]
+    verbose_moves: bool,
     #[command(flatten)]
     search: SearchArgs,
     /// Print JSON.
@@ -153,6 +166,9 @@ struct StatsArgs {
     /// Also write every record of the range as CSV to this new file (never overwritten).
     #[arg(long)]
     csv: Option<PathBuf>,
+    /// Number the deals as PySolFC does (for the games PySol numbers).
+    #[arg(long)]
+    pysol: bool,
     /// Continue the dataset given with --out, skipping deals it already has.
     #[arg(long, requires = "out")]
     resume: bool,
@@ -208,8 +224,17 @@ fn memory_size(s: &str) -> Result<u64> {
 }
 
 impl SearchArgs {
-    fn config(&self) -> Result<SolveConfig> {
-        let algorithm = match self.algorithm {
+    fn config(&self, g: GameId) -> Result<SolveConfig> {
+        let Some(chosen) = self.algorithm else {
+            let mut cfg = self.config_with(AlgorithmArg::Dfs)?;
+            cfg.algorithm = patience::study::default_algorithm(g);
+            return Ok(cfg);
+        };
+        self.config_with(chosen)
+    }
+
+    fn config_with(&self, chosen: AlgorithmArg) -> Result<SolveConfig> {
+        let algorithm = match chosen {
             AlgorithmArg::Dfs => Algorithm::Dfs,
             AlgorithmArg::Astar => Algorithm::Astar,
             AlgorithmArg::Idastar => Algorithm::Idastar,
@@ -253,24 +278,51 @@ fn read_board(path: &str) -> Result<Table> {
     Table::parse(&text).with_context(|| format!("board {where_}"))
 }
 
+/// The layout of deal `n` of game `g`, in the game's own numbering or PySolFC's.
+pub(crate) fn dealt(g: GameId, n: u64, pysol: bool) -> Result<Table> {
+    use patience::games::Game;
+    patience::with_game!(g, x => {
+        if pysol {
+            match x.pysol_deal(n) {
+                Some(t) => Ok(t?),
+                None => bail!("{g} has no PySolFC deal numbers here; use --deal N"),
+            }
+        } else {
+            x.check_deal(n)?;
+            Ok(x.deal(n))
+        }
+    })
+}
+
 /// The starting layout of a solve or hint: a deal or a board file.
-fn position(g: GameId, deal: Option<u64>, board: Option<&str>) -> Result<(Table, String)> {
-    match (deal, board) {
-        (Some(n), _) => Ok((
-            patience::with_game!(g, x => patience::games::Game::deal(x, n)),
-            format!("deal {n}"),
-        )),
-        (None, Some(b)) => Ok((
+fn position(
+    g: GameId,
+    deal: Option<u64>,
+    pysol: Option<u64>,
+    board: Option<&str>,
+) -> Result<(Table, String)> {
+    match (deal, pysol, board) {
+        (Some(n), _, _) => Ok((dealt(g, n, false)?, format!("deal {n}"))),
+        (None, Some(n), _) => Ok((dealt(g, n, true)?, format!("PySol deal {n}"))),
+        (None, None, Some(b)) => Ok((
             read_board(b)?,
             format!("board {}", if b == "-" { "from standard input" } else { b }),
         )),
-        (None, None) => bail!("give --deal N or --board FILE"),
+        (None, None, None) => bail!("give --deal N, --pysol N or --board FILE"),
     }
 }
 
 /// Parses the arguments and runs the subcommand.
 pub fn run() -> Result<()> {
     let cli = Cli::parse();
+    for path in &cli.rules {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read rules file '{}'", path.display()))?;
+        let rules = patience::games::tableau::Rules::from_toml(&text)
+            .with_context(|| format!("rules file '{}'", path.display()))?;
+        patience::games::tableau::register(rules)
+            .with_context(|| format!("rules file '{}'", path.display()))?;
+    }
     match cli.command {
         Command::Games => {
             print!("{}", play::games());
@@ -279,11 +331,22 @@ pub fn run() -> Result<()> {
         Command::Deal {
             game: g,
             deal,
+            pysol,
             pretty,
             unicode,
         } => {
             let g = game(&g)?;
-            let t = patience::with_game!(g, x => patience::games::Game::deal(x, deal));
+            let (n, is_pysol) = match (deal, pysol) {
+                (Some(n), _) => (n, false),
+                (None, Some(n)) => (n, true),
+                (None, None) => bail!("give --deal N or --pysol N"),
+            };
+            let t = dealt(g, n, is_pysol)?;
+            let deal = if is_pysol {
+                format!("PySol deal {n}")
+            } else {
+                format!("deal {n}")
+            };
             if pretty {
                 let style = patience::cards::CardStyle {
                     unicode,
@@ -291,7 +354,7 @@ pub fn run() -> Result<()> {
                 };
                 print!("{}", t.render(style));
             } else {
-                println!("; patience board: {g}, deal {deal} (piles bottom to top; # = face down)");
+                println!("; patience board: {g}, {deal} (piles bottom to top; # = face down)");
                 print!("{}", t.to_text());
             }
             Ok(())

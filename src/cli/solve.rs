@@ -9,9 +9,9 @@ use serde_json::json;
 
 pub(super) fn solve(a: &SolveArgs, hint_only: bool) -> Result<()> {
     let g = game(&a.game)?;
-    let (table, what) = position(g, a.deal, a.board.as_deref())?;
-    let cfg = a.search.config()?;
-    patience::with_game!(g, x => report(x, &table, &what, &cfg, a.json, hint_only))
+    let (table, what) = position(g, a.deal, a.pysol, a.board.as_deref())?;
+    let cfg = a.search.config(g)?;
+    patience::with_game!(g, x => report(x, &table, &what, &cfg, a.json, hint_only, a.verbose_moves))
 }
 
 fn verdict_note<M>(game_deterministic: bool, s: &Solution<M>) -> String {
@@ -40,12 +40,20 @@ fn report<G: Game>(
     cfg: &SolveConfig,
     json: bool,
     hint_only: bool,
+    verbose: bool,
 ) -> Result<()> {
     let sol = study::solve(g, table, cfg)?;
     let det = g.id().info().deterministic;
-    let notes: Vec<String> = sol.moves.iter().map(|m| g.notation(m)).collect();
+    let write = |m: &G::Move| {
+        if verbose {
+            g.verbose_notation(m)
+        } else {
+            g.notation(m)
+        }
+    };
+    let notes: Vec<String> = sol.moves.iter().map(write).collect();
     let st = &sol.stats;
-    let hint = sol.hint().map(|m| g.notation(&m));
+    let hint = sol.hint().map(|m| write(&m));
     if json {
         let mut v = json!({
             "game": g.id().to_string(),

@@ -51,12 +51,13 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
         first,
         last,
         threads,
-        solve: a.search.config()?,
+        solve: a.search.config(g)?,
         out: a.out.clone(),
         resume: a.resume,
         cancel,
         progress: true,
         keep_records: a.csv.is_some(),
+        pysol: a.pysol,
     };
     let r = run(&cfg)?;
     if let (Some(csv), Some(f)) = (&a.csv, csv_file) {
@@ -71,7 +72,7 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
             );
         } else {
             let contents = Contents {
-                header: header(g, &cfg.solve),
+                header: header(g, &cfg.solve, a.pysol),
                 records: r.records.clone(),
                 valid_len: 0,
                 truncated_tail: false,

@@ -204,12 +204,29 @@ impl FromStr for GameId {
 pub trait Game: Referee + Sync {
     /// The catalogue id.
     fn id(&self) -> GameId;
-    /// The layout of deal `n`, built with the reference pile primitives.
+    /// The layout of deal `n`, built with the reference pile primitives. `n` must pass
+    /// [`Game::check_deal`].
     fn deal(&self, n: u64) -> Table;
+    /// Whether `n` is a deal number of the game's own numbering (every number is, except in
+    /// games numbered the Microsoft way).
+    fn check_deal(&self, _n: u64) -> Result<(), crate::deals::microsoft::DealNumberError> {
+        Ok(())
+    }
+    /// PySolFC's deal `n` of this game, when PySol numbers its deals and we reproduce them.
+    fn pysol_deal(
+        &self,
+        _n: u64,
+    ) -> Option<Result<Table, crate::deals::microsoft::DealNumberError>> {
+        None
+    }
     /// The engine state of a layout, after checking that it is a position of the game.
     fn pack(&self, table: &Table) -> Result<Self::State, BoardError>;
     /// A move in readable notation.
     fn notation(&self, mv: &Self::Move) -> String;
+    /// A move in a longer notation other tools read (fc-solve's, for the tableau games).
+    fn verbose_notation(&self, mv: &Self::Move) -> String {
+        self.notation(mv)
+    }
     /// For games with passes over the stock: the pass (1-based) in which a winning move list
     /// ends, counted from the position's own pass.
     fn pass_of_win(&self, _start: &Table, _moves: &[Self::Move]) -> Option<u32> {

@@ -41,6 +41,8 @@ pub struct BatchConfig {
     pub progress: bool,
     /// Keep every record in [`BatchResult::records`].
     pub keep_records: bool,
+    /// Number the deals as PySolFC does.
+    pub pysol: bool,
 }
 
 /// What a batch run did.
@@ -77,16 +79,25 @@ pub enum BatchError {
     /// The thread pool could not be built.
     #[error("cannot start {0} threads")]
     Threads(usize),
+    /// A deal number outside the game's numbering.
+    #[error(transparent)]
+    DealNumber(#[from] crate::deals::microsoft::DealNumberError),
+    /// The game has no PySolFC numbering here.
+    #[error("{0} has no PySolFC deal numbers here")]
+    NoPysol(String),
 }
 
 /// The dataset header for a run.
-pub fn header(game: GameId, cfg: &SolveConfig) -> Header {
+pub fn header(game: GameId, cfg: &SolveConfig, pysol: bool) -> Header {
     let info = game.info();
-    let settings = if info.deterministic {
+    let mut settings = if info.deterministic {
         "exact play".to_string()
     } else {
         cfg.describe()
     };
+    if pysol {
+        settings += " numbering=pysol";
+    }
     Header {
         game: info.id.to_string(),
         rules_version: info.rules_version,
@@ -154,7 +165,17 @@ pub fn run(cfg: &BatchConfig) -> Result<BatchResult, BatchError> {
 fn run_game<G: Game>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchError> {
     let mut solve_cfg = cfg.solve.clone();
     solve_cfg.limits.cancel = Some(cfg.cancel.clone());
-    let head = header(cfg.game, &cfg.solve);
+    let head = header(cfg.game, &cfg.solve, cfg.pysol);
+    for n in [cfg.first, cfg.last] {
+        if cfg.pysol {
+            match game.pysol_deal(n) {
+                Some(t) => drop(t?),
+                None => return Err(BatchError::NoPysol(cfg.game.to_string())),
+            }
+        } else {
+            game.check_deal(n)?;
+        }
+    }
     let mut summary = Summary::default();
     let mut existing = FxHashSet::default();
     let mut kept = Vec::new();

@@ -42,6 +42,16 @@ impl Algorithm {
     }
 }
 
+/// The algorithm a game is solved with unless another is asked for: depth-first for the
+/// small seed games (it proves losses with the least memory), greedy best-first for the
+/// tableau games (it finds wins fast and, run to the end, still proves losses).
+pub fn default_algorithm(game: crate::games::GameId) -> Algorithm {
+    match game {
+        crate::games::GameId::Tableau(_) => Algorithm::BestFirst,
+        _ => Algorithm::Dfs,
+    }
+}
+
 /// How to search.
 #[derive(Clone, Debug, Default)]
 pub struct SolveConfig {

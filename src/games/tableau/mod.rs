@@ -163,6 +163,39 @@ pub fn cell_label(c: usize) -> String {
 }
 
 impl Tableau {
+    /// Creates the empty piles, cells and foundations of the game on `t`; returns the piles'
+    /// and then the cells' indices.
+    fn empty_layout(&self, t: &mut Table) -> Vec<usize> {
+        let mut ids: Vec<usize> = (0..self.rules.piles())
+            .map(|p| t.create_empty(&pile_label(p), Mode::Spread).expect("fresh"))
+            .collect();
+        ids.extend((0..self.cells()).map(|c| {
+            t.create_empty(&cell_label(c), Mode::Stacked)
+                .expect("fresh")
+        }));
+        for h in HOMES {
+            t.create_empty(h, Mode::Stacked).expect("fresh");
+        }
+        ids
+    }
+
+    /// The layout with these tableau piles (bottom first), built from a new deck with the
+    /// pile primitives (DéplacerCarteSur for each card, then turned face up).
+    fn layout(&self, cols: &[Vec<Card>]) -> Table {
+        let mut t = Table::new();
+        let stock = t.new_deck(DeckSpec::FULL, "stock").expect("fresh");
+        let ids = self.empty_layout(&mut t);
+        for (p, col) in cols.iter().enumerate() {
+            for c in col {
+                t.move_card(c.suit_unchecked(), c.rank_unchecked(), stock, ids[p])
+                    .expect("each card once");
+                t.flip_top(ids[p]).expect("non-empty");
+            }
+        }
+        t.remove_empty(stock).expect("dealt out");
+        t
+    }
+
     /// The game of preset `index`.
     pub fn preset(index: u16) -> Tableau {
         Tableau {
@@ -519,20 +552,14 @@ impl Game for Tableau {
     }
 
     fn deal(&self, n: u64) -> Table {
+        if self.rules.microsoft_deals {
+            let cols = crate::deals::microsoft::freecell_columns(n)
+                .expect("deal number checked by check_deal");
+            return self.layout(&cols);
+        }
         let r = self.rules;
         let (mut t, stock) = super::shuffled_stock(DeckSpec::FULL, n);
-        let piles: Vec<usize> = (0..r.piles())
-            .map(|p| t.create_empty(&pile_label(p), Mode::Spread).expect("fresh"))
-            .collect();
-        let cells: Vec<usize> = (0..self.cells())
-            .map(|c| {
-                t.create_empty(&cell_label(c), Mode::Stacked)
-                    .expect("fresh")
-            })
-            .collect();
-        for h in HOMES {
-            t.create_empty(h, Mode::Stacked).expect("fresh");
-        }
+        let piles = self.empty_layout(&mut t);
         // Round by round, left to right, each pile until it has its count.
         let most = r.tableau.deal.iter().copied().max().unwrap_or(0);
         for round in 0..most {
@@ -543,12 +570,33 @@ impl Game for Tableau {
                 }
             }
         }
-        for &c in cells.iter().take(r.cells.dealt as usize) {
-            t.move_top_to_top(stock, c).expect("enough cards");
-            t.flip_top(c).expect("non-empty");
+        for c in 0..r.cells.dealt as usize {
+            let cell = piles[r.piles() + c];
+            t.move_top_to_top(stock, cell).expect("enough cards");
+            t.flip_top(cell).expect("non-empty");
         }
         t.remove_empty(stock).expect("dealt out");
         t
+    }
+
+    fn check_deal(&self, n: u64) -> Result<(), crate::deals::microsoft::DealNumberError> {
+        if self.rules.microsoft_deals {
+            crate::deals::microsoft::check_deal_number(n)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn pysol_deal(
+        &self,
+        n: u64,
+    ) -> Option<Result<Table, crate::deals::microsoft::DealNumberError>> {
+        match self.rules.pysol.as_deref() {
+            Some("freecell") => {
+                Some(crate::deals::pysol::freecell_columns(n).map(|cols| self.layout(&cols)))
+            }
+            _ => None,
+        }
     }
 
     fn pack(&self, t: &Table) -> Result<State, BoardError> {
@@ -613,6 +661,10 @@ impl Game for Tableau {
             Place::Home => "h".to_string(),
         };
         format!("{}{}", place(mv.from), place(mv.to))
+    }
+
+    fn verbose_notation(&self, mv: &Move) -> String {
+        verbose(mv)
     }
 }
 
