@@ -15,8 +15,25 @@ fn main() -> ExitCode {
     match cli::run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("patience: error: {e:#}");
+            eprintln!("patience: error: {}", one_line(&e));
             ExitCode::from(2)
         }
     }
+}
+
+/// The error and its causes on one line, leaving out a cause whose text the message already
+/// holds (typed errors often print their source themselves).
+fn one_line(e: &anyhow::Error) -> String {
+    let mut msg = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if msg.contains(&text) {
+            continue;
+        }
+        if !msg.is_empty() {
+            msg.push_str(": ");
+        }
+        msg.push_str(&text);
+    }
+    msg.replace('\n', " ")
 }

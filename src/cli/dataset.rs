@@ -59,6 +59,9 @@ pub(super) fn dataset(cmd: DatasetCommand) -> Result<()> {
                 h.written_by
             );
             print!("{}", summarize(&c).render(&h.game));
+            if c.truncated_tail {
+                println!("note: the last record is incomplete and was left out (resume the run to repair it)");
+            }
         }
     }
     Ok(())

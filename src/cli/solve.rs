@@ -1,7 +1,7 @@
 //! `patience solve` and `patience hint`.
 
 use super::{game, position, SolveArgs};
-use anyhow::Result;
+use anyhow::{Context, Result};
 use patience::games::Game;
 use patience::piles::Table;
 use patience::study::{self, Solution, SolveConfig, Verdict};
@@ -42,7 +42,7 @@ fn report<G: Game>(
     hint_only: bool,
     verbose: bool,
 ) -> Result<()> {
-    let sol = study::solve(g, table, cfg)?;
+    let sol = study::solve(g, table, cfg).with_context(|| what.to_string())?;
     let det = g.id().info().deterministic;
     let write = |m: &G::Move| {
         if verbose {
@@ -86,6 +86,9 @@ fn report<G: Game>(
     );
     if hint_only {
         match (&hint, sol.verdict) {
+            (None, Verdict::Solved | Verdict::Won) => {
+                println!("hint: none needed: the position is already won")
+            }
             (Some(h), _) => println!(
                 "hint: {h} (first of a winning line of {} moves)",
                 sol.moves.len()

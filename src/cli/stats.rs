@@ -59,7 +59,17 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
         keep_records: a.csv.is_some(),
         pysol: a.pysol,
     };
-    let r = run(&cfg)?;
+    let r = match run(&cfg) {
+        Ok(r) => r,
+        Err(e) => {
+            // Leave no empty CSV behind: it would block the next run.
+            if let (Some(csv), Some(f)) = (&a.csv, csv_file) {
+                drop(f);
+                let _ = std::fs::remove_file(csv);
+            }
+            return Err(e.into());
+        }
+    };
     if let (Some(csv), Some(f)) = (&a.csv, csv_file) {
         if r.interrupted {
             // A CSV of part of the range would look complete: leave none behind.

@@ -1,0 +1,484 @@
+//! Known deals, kept as data: tests/data/known_deals.csv (outcome, line length, golden node
+//! counts) and tests/data/layouts/ (the exact `patience deal` text of a few deals, which pins
+//! the portable generator and shuffle forever).
+//!
+//! Each game's deals are checked three ways: through `patience solve --json`, through the
+//! library (`patience::study::solve`, with the line replayed again by
+//! `patience::verify::verify`), and through the batch path (`patience stats --out` then
+//! `patience dataset export`).
+
+mod common;
+
+use common::{arg, data_dir, export_records, json, patience};
+use patience::games::{Game, GameId};
+use patience::study::{self, SolveConfig, Verdict};
+use patience::verify::{verify, Status};
+use std::collections::BTreeMap;
+
+/// One row of tests/data/known_deals.csv.
+#[derive(Clone, Debug)]
+struct Known {
+    game: String,
+    deal: u64,
+    verdict: String,
+    moves: u64,
+    /// States expanded by the default DFS (md only).
+    states: Option<u64>,
+    /// The pass of the win (r7 wins only).
+    pass: Option<u64>,
+}
+
+fn known_deals() -> Vec<Known> {
+    let path = data_dir().join("known_deals.csv");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    assert_eq!(lines.next(), Some("game,deal,verdict,moves,states,pass"));
+    let opt = |s: &str| {
+        if s.is_empty() {
+            None
+        } else {
+            Some(
+                s.parse::<u64>()
+                    .unwrap_or_else(|_| panic!("bad number '{s}'")),
+            )
+        }
+    };
+    lines
+        .map(|l| {
+            let c: Vec<&str> = l.split(',').collect();
+            assert_eq!(c.len(), 6, "bad row: {l}");
+            Known {
+                game: c[0].to_string(),
+                deal: c[1].parse().expect("deal"),
+                verdict: c[2].to_string(),
+                moves: c[3].parse().expect("moves"),
+                states: opt(c[4]),
+                pass: opt(c[5]),
+            }
+        })
+        .collect()
+}
+
+fn rows_of(game: &str) -> Vec<Known> {
+    let rows: Vec<Known> = known_deals()
+        .into_iter()
+        .filter(|r| r.game == game)
+        .collect();
+    assert!(
+        rows.len() >= 4,
+        "{game}: expected at least four known deals"
+    );
+    rows
+}
+
+/// The library's verdict for a deal, with the line replayed once more by the public verifier.
+fn library_check<G: Game>(g: &G, row: &Known) {
+    let table = g.deal(row.deal);
+    let sol = study::solve(g, &table, &SolveConfig::default()).expect("solve");
+    assert_eq!(
+        sol.verdict.word(),
+        row.verdict,
+        "{} deal {}: library verdict",
+        row.game,
+        row.deal
+    );
+    assert_eq!(
+        sol.moves.len() as u64,
+        row.moves,
+        "{} deal {}: library line length",
+        row.game,
+        row.deal
+    );
+    assert_eq!(
+        sol.pass.map(u64::from),
+        row.pass,
+        "{} deal {}: library pass",
+        row.game,
+        row.deal
+    );
+    if let Some(states) = row.states {
+        assert_eq!(
+            sol.stats.expanded, states,
+            "{} deal {}: library DFS states expanded",
+            row.game, row.deal
+        );
+    }
+    match sol.verdict {
+        Verdict::Won | Verdict::Solved => {
+            verify(g, &table, &sol.moves, Status::Won, |m| g.notation(m))
+                .expect("a winning line replays to a won layout");
+        }
+        Verdict::Lost => {
+            verify(g, &table, &sol.moves, Status::Lost, |m| g.notation(m))
+                .expect("a lost line replays to a lost layout");
+        }
+        Verdict::Unsolvable => assert!(sol.moves.is_empty()),
+        Verdict::Unknown => panic!(
+            "{} deal {}: no limit was set, yet the verdict is unknown",
+            row.game, row.deal
+        ),
+    }
+}
+
+/// Checks every known deal of `game` through the CLI, the library and the batch path;
+/// returns each deal's line as printed by `patience solve --json` for game-specific checks.
+fn check_known(game: &str) -> BTreeMap<u64, (Known, Vec<String>)> {
+    let id: GameId = game.parse().expect("a known game id");
+    let rows = rows_of(game);
+    let mut lines = BTreeMap::new();
+    for row in &rows {
+        let n = row.deal.to_string();
+        let v = json(&patience(&["solve", game, "--deal", &n, "--json"]).ok());
+        let what = format!("{game} deal {n}");
+        assert_eq!(v["game"], game, "{what}");
+        assert_eq!(v["position"], format!("deal {n}"), "{what}");
+        assert_eq!(v["verdict"], row.verdict.as_str(), "{what}: verdict");
+        assert_eq!(
+            v["stats"]["solution_length"], row.moves,
+            "{what}: line length"
+        );
+        let moves: Vec<String> = v["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m.as_str().expect("move text").to_string())
+            .collect();
+        assert_eq!(moves.len() as u64, row.moves, "{what}: moves listed");
+        match row.pass {
+            Some(p) => assert_eq!(v["pass"], p, "{what}: pass"),
+            None => assert!(
+                v.get("pass").is_none(),
+                "{what}: no pass expected, got {}",
+                v["pass"]
+            ),
+        }
+        if let Some(states) = row.states {
+            assert_eq!(
+                v["stats"]["expanded"], states,
+                "{what}: DFS states expanded (golden count)"
+            );
+        }
+        patience::with_game!(id, g => library_check(g, row));
+        lines.insert(row.deal, (row.clone(), moves));
+    }
+
+    // The batch path must agree: one `stats` run over the span of the known deals.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("known.bin");
+    let first = rows.iter().map(|r| r.deal).min().expect("rows");
+    let last = rows.iter().map(|r| r.deal).max().expect("rows");
+    let range = format!("{first}..{last}");
+    patience(&["stats", game, "--deals", &range, "--out", arg(&out)]).ok();
+    let records = export_records(&out);
+    assert_eq!(records.len() as u64, last - first + 1);
+    for row in &rows {
+        let rec = records
+            .iter()
+            .find(|r| r.deal == row.deal)
+            .unwrap_or_else(|| panic!("{game} deal {} missing from the dataset", row.deal));
+        // Columns without micros: game, rules_version, deal, outcome, moves, states, pass,
+        // first_fit, settings.
+        let f = &rec.fields;
+        assert_eq!(f[0], game);
+        assert_eq!(
+            f[3], row.verdict,
+            "{game} deal {}: dataset outcome",
+            row.deal
+        );
+        let want_moves = if row.verdict == "unsolvable" {
+            0
+        } else {
+            row.moves
+        };
+        assert_eq!(
+            f[4],
+            want_moves.to_string(),
+            "{game} deal {}: dataset moves",
+            row.deal
+        );
+        if let Some(states) = row.states {
+            assert_eq!(
+                f[5],
+                states.to_string(),
+                "{game} deal {}: dataset states",
+                row.deal
+            );
+        }
+        assert_eq!(
+            f[6],
+            row.pass.map(|p| p.to_string()).unwrap_or_default(),
+            "{game} deal {}: dataset pass",
+            row.deal
+        );
+    }
+    lines
+}
+
+fn wins_and_losses(rows: &BTreeMap<u64, (Known, Vec<String>)>, win: &str, loss: &str) {
+    assert!(
+        rows.values().any(|(r, _)| r.verdict == win),
+        "the data should hold a {win} deal"
+    );
+    assert!(
+        rows.values().any(|(r, _)| r.verdict == loss),
+        "the data should hold a {loss} deal"
+    );
+    assert!(rows
+        .values()
+        .all(|(r, _)| r.verdict == win || r.verdict == loss));
+}
+
+#[test]
+fn known_deals_r7() {
+    let rows = check_known("r7");
+    wins_and_losses(&rows, "won", "lost");
+    for (n, (row, moves)) in &rows {
+        // 48 cards leave the stock; each reaches the line exactly once.
+        let on_line = moves
+            .iter()
+            .filter(|m| m.contains(" onto ") || m.contains(" under "))
+            .count();
+        let redeals = moves.iter().filter(|m| m.starts_with("redeal")).count() as u64;
+        assert!(redeals <= 2, "deal {n}: three passes at most");
+        if row.verdict == "won" {
+            assert_eq!(
+                on_line, 48,
+                "deal {n}: every card but the 7s goes onto the line"
+            );
+            assert_eq!(
+                row.pass,
+                Some(1 + redeals),
+                "deal {n}: the pass of the win counts the redeals"
+            );
+        } else {
+            assert!(on_line < 48);
+            assert_eq!(redeals, 2, "deal {n}: a lost game uses all three passes");
+        }
+    }
+    assert!(
+        rows.values().any(|(r, _)| r.pass == Some(2))
+            && rows.values().any(|(r, _)| r.pass == Some(3))
+    );
+}
+
+#[test]
+fn known_deals_qll() {
+    let rows = check_known("qll");
+    wins_and_losses(&rows, "won", "lost");
+    for (n, (row, moves)) in &rows {
+        let deals = moves.iter().filter(|m| m.starts_with("deal ")).count();
+        let gathers = moves.iter().filter(|m| m.starts_with("gather ")).count();
+        assert_eq!(
+            deals, 50,
+            "deal {n}: the 50 cards left after the first two are all dealt"
+        );
+        if row.verdict == "won" {
+            // From two piles back to two piles: one gather per dealt card.
+            assert_eq!((row.moves, gathers), (100, 50), "deal {n}");
+        } else {
+            assert!(gathers < 50);
+        }
+    }
+}
+
+#[test]
+fn known_deals_qll_32() {
+    let rows = check_known("qll-32");
+    wins_and_losses(&rows, "won", "lost");
+    for (n, (row, moves)) in &rows {
+        let deals = moves.iter().filter(|m| m.starts_with("deal ")).count();
+        assert_eq!(deals, 30, "deal {n}");
+        if row.verdict == "won" {
+            assert_eq!(row.moves, 60, "deal {n}: 30 cards dealt, 30 gathers");
+        }
+    }
+}
+
+#[test]
+fn known_deals_c4() {
+    let rows = check_known("c4");
+    wins_and_losses(&rows, "won", "lost");
+    for (n, (row, moves)) in &rows {
+        // Each of the 32 cards is turned at most once, then the rest are revealed.
+        assert!(row.moves <= 33, "deal {n}");
+        assert_eq!(
+            moves.last().map(String::as_str),
+            Some("reveal the face-down cards"),
+            "deal {n}"
+        );
+        // The game always stops in the starting pile, after its eighth club was turned.
+        let clubs = moves
+            .iter()
+            .filter(|m| m.starts_with("turn ") && m.contains("C from "))
+            .count();
+        assert_eq!(clubs, 8, "deal {n}: every club is turned");
+    }
+}
+
+#[test]
+fn known_deals_md() {
+    let rows = check_known("md");
+    wins_and_losses(&rows, "solved", "unsolvable");
+    for (n, (row, moves)) in &rows {
+        assert!(
+            row.states.is_some(),
+            "deal {n}: md rows carry a golden node count"
+        );
+        if row.verdict == "solved" {
+            // Every card reaches its series once (up from the stock, or raised from storage);
+            // each card parked on storage costs one more move.
+            let to_series = moves
+                .iter()
+                .filter(|m| m.contains(" up to ") || m.contains(" raised from "))
+                .count();
+            let downs = moves.iter().filter(|m| m.contains(" down to ")).count();
+            let raises = moves.iter().filter(|m| m.contains(" raised from ")).count();
+            assert_eq!(to_series, 32, "deal {n}");
+            assert_eq!(downs, raises, "deal {n}: every parked card is raised again");
+        }
+    }
+}
+
+#[test]
+fn known_deals_clock() {
+    let rows = check_known("clock");
+    wins_and_losses(&rows, "won", "lost");
+    for (n, (row, moves)) in &rows {
+        // One card is face up at the start and each move turns exactly one more.
+        if row.verdict == "won" {
+            assert_eq!(row.moves, 51, "deal {n}");
+        } else {
+            assert!(row.moves < 51, "deal {n}");
+        }
+        // Kings pile up in the centre: after the third King move the centre's bottom card
+        // is the first King, face up, so the fourth King ends the game without a move.
+        assert_eq!(
+            moves.iter().filter(|m| m.contains("stays")).count(),
+            3,
+            "deal {n}"
+        );
+    }
+}
+
+// ---- Layouts: the portable generator and shuffle, pinned. ----
+
+fn layout_file(game: &str, deal: u64) -> String {
+    let p = data_dir()
+        .join("layouts")
+        .join(format!("{game}-{deal}.txt"));
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn deal_layouts_are_byte_identical_to_the_pinned_files() {
+    let pinned = [
+        ("r7", 1),
+        ("clock", 1),
+        ("qll", 1),
+        ("md", 1),
+        ("c4", 1),
+        ("qll-32", 1),
+    ];
+    for (game, deal) in pinned {
+        let want = layout_file(game, deal);
+        let got = patience(&["deal", game, "--deal", &deal.to_string()]).ok();
+        assert_eq!(
+            got, want,
+            "patience deal {game} --deal {deal} changed: deals must stay portable forever"
+        );
+    }
+}
+
+/// SplitMix64 and Fisher–Yates written again from the documentation of `patience::deals`.
+fn independent_shuffle(mut cards: Vec<String>, seed: u64) -> Vec<String> {
+    let mut state = seed;
+    let mut next = || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    for i in (1..cards.len()).rev() {
+        let n = i as u64 + 1;
+        let zone = u64::MAX - (u64::MAX % n + 1) % n;
+        let j = loop {
+            let v = next();
+            if v <= zone {
+                break v % n;
+            }
+        };
+        cards.swap(i, j as usize);
+    }
+    cards
+}
+
+/// A new deck in the seed's order: clubs, diamonds, hearts, spades; lowest rank first, Ace last.
+fn new_deck(ranks: &str) -> Vec<String> {
+    "CDHS"
+        .chars()
+        .flat_map(|s| ranks.chars().map(move |r| format!("{r}{s}")))
+        .collect()
+}
+
+/// The cards of pile `label` in a board text, without the face-down marks.
+fn pile_cards(board: &str, label: &str) -> Vec<String> {
+    let line = board
+        .lines()
+        .find(|l| l.starts_with(&format!("{label} (")))
+        .unwrap_or_else(|| panic!("no pile {label}"));
+    line.split_once(':')
+        .expect("a pile line")
+        .1
+        .split_whitespace()
+        .map(|c| c.trim_start_matches('#').to_string())
+        .collect()
+}
+
+#[test]
+fn pinned_layouts_follow_the_documented_generator_and_shuffle() {
+    // md deal 1: the whole shuffled 32-card deck is the stock, last card on top.
+    let md = layout_file("md", 1);
+    assert_eq!(
+        pile_cards(&md, "stock"),
+        independent_shuffle(new_deck("789TJQKA"), 1)
+    );
+
+    // r7 deal 1: the shuffled 52 cards with the four 7s taken out onto the runs.
+    let r7 = layout_file("r7", 1);
+    let mut stock = independent_shuffle(new_deck("23456789TJQKA"), 1);
+    stock.retain(|c| !c.starts_with('7'));
+    assert_eq!(pile_cards(&r7, "stock"), stock);
+    for s in ["clubs", "diamonds", "hearts", "spades"] {
+        assert_eq!(
+            pile_cards(&r7, s),
+            vec![format!("7{}", s[..1].to_uppercase())]
+        );
+    }
+
+    // clock deal 1: 48 cards dealt from the top round the twelve hours, four in the centre.
+    let clock = layout_file("clock", 1);
+    let mut deck = independent_shuffle(new_deck("23456789TJQKA"), 1);
+    let mut hours = vec![Vec::new(); 12];
+    for k in 0..48 {
+        hours[k % 12].push(deck.pop().expect("52 cards"));
+    }
+    for (h, cards) in hours.iter().enumerate() {
+        assert_eq!(
+            &pile_cards(&clock, &(h + 1).to_string()),
+            cards,
+            "hour {}",
+            h + 1
+        );
+    }
+    assert_eq!(pile_cards(&clock, "centre"), deck);
+    // Only the centre's top card is face up.
+    let face_down: usize = clock
+        .lines()
+        .filter(|l| !l.starts_with(';'))
+        .map(|l| l.matches('#').count())
+        .sum();
+    assert_eq!(face_down, 51);
+}
