@@ -560,6 +560,14 @@ impl Game for Tableau {
         let r = self.rules;
         let (mut t, stock) = super::shuffled_stock(DeckSpec::FULL, n);
         let piles = self.empty_layout(&mut t);
+        if r.tableau.aces_home {
+            for (suit, h) in HOMES.iter().enumerate() {
+                let home = t.find(h).expect("created");
+                t.move_card(Suit::ALL[suit], Rank::Ace, stock, home)
+                    .expect("the ace is in the stock");
+                t.flip_top(home).expect("non-empty");
+            }
+        }
         // Round by round, left to right, each pile until it has its count.
         let most = r.tableau.deal.iter().copied().max().unwrap_or(0);
         for round in 0..most {
@@ -576,6 +584,32 @@ impl Game for Tableau {
             t.flip_top(cell).expect("non-empty");
         }
         t.remove_empty(stock).expect("dealt out");
+        if r.tableau.kings_bottom {
+            for &p in &piles[..r.piles()] {
+                // Take the pile apart into a hand and lay it again, Kings first (in the
+                // order they lay), then the other cards in their order.
+                let kings: Vec<Card> = t.piles[p]
+                    .cards
+                    .iter()
+                    .copied()
+                    .filter(|c| c.rank() == Some(Rank::King))
+                    .collect();
+                let others: Vec<Card> = t.piles[p]
+                    .cards
+                    .iter()
+                    .copied()
+                    .filter(|c| c.rank() != Some(Rank::King))
+                    .collect();
+                let hand = t.create_empty("hand", Mode::Spread).expect("fresh");
+                for c in kings.iter().chain(&others) {
+                    t.move_card(c.suit_unchecked(), c.rank_unchecked(), p, hand)
+                        .expect("card in pile");
+                }
+                t.put_pile_on_pile(hand, p).expect("same mode");
+                t.remove_empty(hand).expect("empty");
+                t.piles.pop();
+            }
+        }
         t
     }
 

@@ -115,6 +115,12 @@ pub struct TableauRules {
     pub moves: GroupMoves,
     /// What fills an empty pile.
     pub empty: EmptyFill,
+    /// Whether the four Aces go to the foundations before the deal (Beleaguered Castle).
+    #[serde(default)]
+    pub aces_home: bool,
+    /// Whether, after the deal, each pile's Kings are moved under it (Baker's Dozen).
+    #[serde(default)]
+    pub kings_bottom: bool,
 }
 
 fn down() -> Direction {
@@ -320,7 +326,9 @@ impl Rules {
                 "cells: at most {MAX_CELLS}, and no more dealt than there are"
             )));
         }
-        let dealt: usize = t.deal.iter().map(|&n| n as usize).sum::<usize>() + c.dealt as usize;
+        let dealt: usize = t.deal.iter().map(|&n| n as usize).sum::<usize>()
+            + c.dealt as usize
+            + if t.aces_home { 4 } else { 0 };
         if self.stock != StockRules::None {
             return Err(self.unsupported("a stock"));
         }
