@@ -44,6 +44,9 @@ enum Command {
         /// Draw the layout for people (face-down cards hidden) instead of the board file.
         #[arg(long)]
         pretty: bool,
+        /// Write the board in fc-solve's format (tableau games), which fc-solve and PySol read.
+        #[arg(long)]
+        fc_solve: bool,
         /// With --pretty: write suits as ♣♦♥♠.
         #[arg(long)]
         unicode: bool,
@@ -260,7 +263,7 @@ impl SearchArgs {
 }
 
 /// Reads a board file (or standard input for `-`).
-fn read_board(path: &str) -> Result<Table> {
+fn read_board(g: GameId, path: &str) -> Result<Table> {
     let text = if path == "-" {
         let mut s = String::new();
         std::io::stdin()
@@ -275,6 +278,9 @@ fn read_board(path: &str) -> Result<Table> {
     } else {
         format!("'{path}'")
     };
+    if let Some(t) = patience::with_game!(g, x => patience::games::Game::read_board(x, &text)) {
+        return t.with_context(|| format!("board {where_}"));
+    }
     Table::parse(&text).with_context(|| format!("board {where_}"))
 }
 
@@ -305,7 +311,7 @@ fn position(
         (Some(n), _, _) => Ok((dealt(g, n, false)?, format!("deal {n}"))),
         (None, Some(n), _) => Ok((dealt(g, n, true)?, format!("PySol deal {n}"))),
         (None, None, Some(b)) => Ok((
-            read_board(b)?,
+            read_board(g, b)?,
             format!("board {}", if b == "-" { "from standard input" } else { b }),
         )),
         (None, None, None) => bail!("give --deal N, --pysol N or --board FILE"),
@@ -333,6 +339,7 @@ pub fn run() -> Result<()> {
             deal,
             pysol,
             pretty,
+            fc_solve,
             unicode,
         } => {
             let g = game(&g)?;
@@ -347,7 +354,12 @@ pub fn run() -> Result<()> {
             } else {
                 format!("deal {n}")
             };
-            if pretty {
+            if fc_solve {
+                match patience::with_game!(g, x => patience::games::Game::foreign_board(x, &t)) {
+                    Some(text) => print!("{text}"),
+                    None => bail!("{g} has no fc-solve board format"),
+                }
+            } else if pretty {
                 let style = patience::cards::CardStyle {
                     unicode,
                     ..Default::default()

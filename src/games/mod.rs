@@ -223,6 +223,15 @@ pub trait Game: Referee + Sync {
     fn pack(&self, table: &Table) -> Result<Self::State, BoardError>;
     /// A move in readable notation.
     fn notation(&self, mv: &Self::Move) -> String;
+    /// Reads a board written in another tool's format (fc-solve's, for the tableau games),
+    /// when `text` is in that format.
+    fn read_board(&self, _text: &str) -> Option<Result<Table, BoardError>> {
+        None
+    }
+    /// The position in another tool's board format, if the game has one.
+    fn foreign_board(&self, _t: &Table) -> Option<String> {
+        None
+    }
     /// A move in a longer notation other tools read (fc-solve's, for the tableau games).
     fn verbose_notation(&self, mv: &Self::Move) -> String {
         self.notation(mv)

@@ -5,6 +5,7 @@
 //! key sorts the piles and the cells, which the rules make interchangeable, and leaves out
 //! the foundations, which follow from the cards still in play.
 
+pub mod fcs;
 pub mod rules;
 
 pub use rules::{Build, Direction, EmptyFill, GroupMoves, Rules, RulesError};
@@ -699,6 +700,14 @@ impl Game for Tableau {
 
     fn verbose_notation(&self, mv: &Move) -> String {
         verbose(mv)
+    }
+
+    fn read_board(&self, text: &str) -> Option<Result<Table, BoardError>> {
+        fcs::looks_like_fc_solve(text).then(|| fcs::parse(self, text))
+    }
+
+    fn foreign_board(&self, t: &Table) -> Option<String> {
+        Some(fcs::write(self, t))
     }
 }
 
