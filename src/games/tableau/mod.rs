@@ -517,11 +517,12 @@ impl Space for Tableau {
         52 - s.home_count()
     }
 
-    /// Cards not home, three times the cards lying above a lower card of their pile (each
-    /// must move before that card can go home), occupied cells, and how deep the next card
-    /// of each foundation lies. Weights chosen on deals 1 to 300 (fewest states expanded).
+    /// Cards not home, four times the cards lying above a lower card of their pile (each
+    /// must move before that card can go home), occupied cells, how deep the next card of
+    /// each foundation lies, less a bonus for empty piles. Weights chosen on FreeCell deals 1
+    /// to 300 (fewest states expanded) and checked on deals 301 to 600.
     fn guide(&self, s: &State) -> u32 {
-        let w: [u32; 4] = [1, 3, 1, 1];
+        let w: [u32; 5] = [1, 4, 1, 1, 6];
         let mut out_of_order = 0;
         let mut depth = 0;
         for p in 0..self.rules.piles() {
@@ -543,7 +544,10 @@ impl Space for Tableau {
             .iter()
             .filter(|&&c| c != EMPTY)
             .count() as u32;
-        w[0] * (52 - s.home_count()) + w[1] * out_of_order + w[2] * cells + w[3] * depth
+        let empty = (0..self.rules.piles()).filter(|&p| s.len[p] == 0).count() as u32;
+        // The empty-pile bonus is bounded by the rest: 6 × 13 piles < the offset 100.
+        (w[0] * (52 - s.home_count()) + w[1] * out_of_order + w[2] * cells + w[3] * depth + 100)
+            .saturating_sub(w[4] * empty)
     }
 }
 
