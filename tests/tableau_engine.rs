@@ -1,0 +1,153 @@
+//! The tableau engine against its referee: every move the engine generates must be legal on
+//! the reference piles and lead to the same position, and its exact keys must identify
+//! positions up to the symmetries the rules allow.
+
+use patience::deals::Rng;
+use patience::games::tableau::Tableau;
+use patience::games::{Game, GameId};
+use patience::study::{solve, Algorithm, SolveConfig, Verdict};
+use patience::verify::{replay, verify, Referee, Status};
+use solvers::{Limits, Space};
+
+fn freecell() -> Tableau {
+    match "freecell".parse::<GameId>().unwrap() {
+        GameId::Tableau(i) => Tableau::preset(i),
+        g => panic!("freecell is {g:?}"),
+    }
+}
+
+#[test]
+fn every_generated_move_is_legal_and_lands_on_the_same_position() {
+    let g = freecell();
+    let mut rng = Rng::new(42);
+    let mut buf = Vec::new();
+    let mut checked = 0;
+    for deal in 1..=40 {
+        let mut table = g.deal(deal);
+        let mut state = g.pack(&table).unwrap();
+        for _ in 0..200 {
+            buf.clear();
+            g.expand(&state, &mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            for succ in &buf {
+                let after = replay(&g, &table, std::slice::from_ref(&succ.mv), |m| {
+                    g.notation(m)
+                })
+                .unwrap_or_else(|e| panic!("deal {deal}: engine move rejected: {e}"));
+                assert_eq!(
+                    g.key(&g.pack(&after).unwrap()),
+                    g.key(&succ.state),
+                    "deal {deal}: {}",
+                    g.notation(&succ.mv)
+                );
+                checked += 1;
+            }
+            let pick = rng.below(buf.len() as u64) as usize;
+            table = replay(&g, &table, std::slice::from_ref(&buf[pick].mv), |m| {
+                g.notation(m)
+            })
+            .unwrap();
+            state = buf[pick].state;
+        }
+    }
+    assert!(checked > 8_000, "only {checked} moves checked");
+}
+
+#[test]
+fn forced_moves_are_legal_foundation_moves() {
+    let g = freecell();
+    let cfg = SolveConfig {
+        algorithm: Algorithm::BestFirst,
+        limits: Limits::default(),
+    };
+    let sol = solve(&g, &g.deal(1), &cfg).unwrap();
+    assert_eq!(sol.verdict, Verdict::Solved);
+    let mut table = g.deal(1);
+    let mut state = g.pack(&table).unwrap();
+    let mut forced = 0;
+    for mv in &sol.moves {
+        if let Some(f) = g.forced(&state) {
+            assert_eq!(f.mv.to, patience::games::tableau::Place::Home);
+            let mut all = Vec::new();
+            g.expand(&state, &mut all);
+            assert!(
+                all.iter().any(|s| s.mv == f.mv),
+                "forced move not among the legal ones"
+            );
+            forced += 1;
+        }
+        let mut all = Vec::new();
+        g.expand(&state, &mut all);
+        let next = all
+            .into_iter()
+            .find(|s| s.mv == *mv)
+            .expect("solution move is generated");
+        table = replay(&g, &table, std::slice::from_ref(mv), |m| g.notation(m)).unwrap();
+        state = next.state;
+    }
+    assert!(forced > 0);
+    assert_eq!(g.referee_status(&table), Status::Won);
+}
+
+#[test]
+fn keys_ignore_the_order_of_piles_and_cells_only() {
+    let g = freecell();
+    let t = g.deal(7);
+    let s = g.pack(&t).unwrap();
+    // Swap two piles on the board: same key.
+    let mut swapped = t.clone();
+    let (a, b) = (swapped.find("1").unwrap(), swapped.find("5").unwrap());
+    let cards_a = swapped.piles[a].cards.clone();
+    swapped.piles[a].cards = swapped.piles[b].cards.clone();
+    swapped.piles[b].cards = cards_a;
+    assert_eq!(g.key(&g.pack(&swapped).unwrap()), g.key(&s));
+    // Move a card from one pile to another: a different key.
+    let mut moved = t.clone();
+    let c = moved.piles[a].cards.pop().unwrap();
+    moved.piles[b].cards.push(c);
+    assert_ne!(g.key(&g.pack(&moved).unwrap()), g.key(&s));
+}
+
+#[test]
+fn microsoft_deal_11982_is_proven_unsolvable_and_a_tampered_win_is_rejected() {
+    let g = freecell();
+    let cfg = SolveConfig {
+        algorithm: Algorithm::Dfs,
+        limits: Limits::default(),
+    };
+    assert_eq!(
+        solve(&g, &g.deal(11982), &cfg).unwrap().verdict,
+        Verdict::Unsolvable
+    );
+    let sol = solve(
+        &g,
+        &g.deal(3),
+        &SolveConfig {
+            algorithm: Algorithm::BestFirst,
+            limits: Limits::default(),
+        },
+    )
+    .unwrap();
+    assert_eq!(sol.verdict, Verdict::Solved);
+    let mut bad = sol.moves.clone();
+    bad.remove(bad.len() / 2);
+    assert!(verify(&g, &g.deal(3), &bad, Status::Won, |m| g.notation(m)).is_err());
+}
+
+#[test]
+fn with_a_node_limit_the_verdict_is_unknown_never_unsolvable() {
+    let g = freecell();
+    let cfg = SolveConfig {
+        algorithm: Algorithm::Dfs,
+        limits: Limits {
+            max_nodes: Some(1000),
+            ..Limits::default()
+        },
+    };
+    assert_eq!(
+        solve(&g, &g.deal(11982), &cfg).unwrap().verdict,
+        Verdict::Unknown
+    );
+}
