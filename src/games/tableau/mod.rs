@@ -104,7 +104,31 @@ pub struct Tableau {
 }
 
 /// The presets embedded in the binary, in catalogue order.
-const PRESETS: &[&str] = &[include_str!("../presets/freecell.toml")];
+const PRESETS: &[&str] = &[
+    include_str!("../presets/freecell.toml"),
+    include_str!("../presets/freecell-0cells.toml"),
+    include_str!("../presets/freecell-1cell.toml"),
+    include_str!("../presets/freecell-2cells.toml"),
+    include_str!("../presets/freecell-3cells.toml"),
+    include_str!("../presets/freecell-4piles.toml"),
+    include_str!("../presets/freecell-5piles.toml"),
+    include_str!("../presets/freecell-6piles.toml"),
+    include_str!("../presets/freecell-7piles.toml"),
+    include_str!("../presets/freecell-8piles.toml"),
+    include_str!("../presets/freecell-9piles.toml"),
+    include_str!("../presets/freecell-10piles.toml"),
+    include_str!("../presets/relaxed-freecell.toml"),
+    include_str!("../presets/forecell.toml"),
+    include_str!("../presets/bakers-game.toml"),
+    include_str!("../presets/bakers-game-classic.toml"),
+    include_str!("../presets/eight-off.toml"),
+    include_str!("../presets/seahaven.toml"),
+    include_str!("../presets/bakers-dozen-classic.toml"),
+    include_str!("../presets/beleaguered-castle-classic.toml"),
+    include_str!("../presets/streets-and-alleys-classic.toml"),
+    include_str!("../presets/fortress.toml"),
+    include_str!("../presets/king-albert-classic.toml"),
+];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {
     static REG: OnceLock<Mutex<Vec<&'static Rules>>> = OnceLock::new();
@@ -223,8 +247,10 @@ impl Tableau {
                 } else {
                     0
                 };
-                let empty = (0..self.rules.piles()).filter(|&p| s.len[p] == 0).count()
-                    - usize::from(to_empty);
+                let empty = (0..self.rules.piles())
+                    .filter(|&p| s.len[p] == 0)
+                    .count()
+                    .saturating_sub(usize::from(to_empty));
                 (free + 1) << empty.min(10)
             }
         }
@@ -369,34 +395,53 @@ impl Space for Tableau {
             }
         }
         let first_empty_pile = (0..np).find(|&p| s.len[p] == 0);
-        // Between piles.
+        // Between piles. Pile tops and group limits are worked out once per state.
+        let mut tops = [None; MAX_PILES];
+        for (p, top) in tops.iter_mut().enumerate().take(np) {
+            *top = s.pile(p).last().map(|&b| Card::from_index(b));
+        }
+        let limit_onto_card = self.max_group(s, false);
+        let limit_onto_empty = self.max_group(s, true);
+        let plain_down =
+            self.rules.tableau.direction == Direction::Down && !self.rules.tableau.wrap;
         for from in 0..np {
             let run = self.run_len(s, from);
             if run == 0 {
                 continue;
             }
             let pile = s.pile(from);
+            let card_at = |k: usize| Card::from_index(pile[pile.len() - k]);
+            let top_rank = card_at(1).rank_unchecked().value() as usize;
+            let push = |out: &mut Vec<Successor<Move, State>>, to: usize, k: usize, c: Card| {
+                out.push(self.succ(
+                    s,
+                    Move {
+                        from: Place::Pile(from as u8),
+                        to: Place::Pile(to as u8),
+                        count: k as u8,
+                        card: c,
+                    },
+                ));
+            };
             for to in 0..np {
                 if to == from {
                     continue;
                 }
-                let dest = s.pile(to);
-                match dest.last() {
-                    Some(&top) => {
-                        let base = Card::from_index(top);
-                        let limit = run.min(self.max_group(s, false));
-                        for k in 1..=limit {
-                            let c = Card::from_index(pile[pile.len() - k]);
-                            if self.rules.builds_on(c, base) {
-                                out.push(self.succ(
-                                    s,
-                                    Move {
-                                        from: Place::Pile(from as u8),
-                                        to: Place::Pile(to as u8),
-                                        count: k as u8,
-                                        card: c,
-                                    },
-                                ));
+                match tops[to] {
+                    Some(base) => {
+                        let limit = run.min(limit_onto_card);
+                        if plain_down {
+                            // Ranks rise one by one down the run, so only the group whose
+                            // lowest card is one below the base can fit.
+                            let k = (base.rank_unchecked().value() as usize).wrapping_sub(top_rank);
+                            if (1..=limit).contains(&k) && self.rules.builds_on(card_at(k), base) {
+                                push(out, to, k, card_at(k));
+                            }
+                        } else {
+                            for k in 1..=limit {
+                                if self.rules.builds_on(card_at(k), base) {
+                                    push(out, to, k, card_at(k));
+                                }
                             }
                         }
                     }
@@ -406,22 +451,9 @@ impl Space for Tableau {
                         if Some(to) != first_empty_pile {
                             continue;
                         }
-                        let limit = run.min(self.max_group(s, true));
-                        for k in 1..=limit {
-                            if k == pile.len() {
-                                break;
-                            }
-                            let c = Card::from_index(pile[pile.len() - k]);
-                            if self.rules.fills_empty(c) {
-                                out.push(self.succ(
-                                    s,
-                                    Move {
-                                        from: Place::Pile(from as u8),
-                                        to: Place::Pile(to as u8),
-                                        count: k as u8,
-                                        card: c,
-                                    },
-                                ));
+                        for k in 1..=run.min(limit_onto_empty).min(pile.len() - 1) {
+                            if self.rules.fills_empty(card_at(k)) {
+                                push(out, to, k, card_at(k));
                             }
                         }
                     }
