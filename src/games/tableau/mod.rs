@@ -295,6 +295,17 @@ impl Tableau {
         })
     }
 
+    /// The pile tops and cell cards that may go to their foundation now.
+    fn home_candidates(&self, s: &State) -> smallvec::SmallVec<[(Place, Card); 8]> {
+        let piles = (0..self.rules.piles()).filter_map(|p| s.pile(p).last().map(|&b| (Place::Pile(p as u8), b)));
+        let cells = (0..self.cells()).filter(|&i| s.cells[i] != EMPTY).map(|i| (Place::Cell(i as u8), s.cells[i]));
+        piles
+            .chain(cells)
+            .map(|(from, b)| (from, Card::from_index(b)))
+            .filter(|&(_, c)| self.goes_home(s, c))
+            .collect()
+    }
+
     fn apply(&self, s: &State, mv: &Move) -> State {
         let mut n = *s;
         let (cards, k) = match mv.from {
@@ -362,37 +373,8 @@ impl Space for Tableau {
         let np = self.rules.piles();
         let nc = self.cells();
         // To the foundations.
-        for p in 0..np {
-            if let Some(&top) = s.pile(p).last() {
-                let c = Card::from_index(top);
-                if self.goes_home(s, c) {
-                    out.push(self.succ(
-                        s,
-                        Move {
-                            from: Place::Pile(p as u8),
-                            to: Place::Home,
-                            count: 1,
-                            card: c,
-                        },
-                    ));
-                }
-            }
-        }
-        for i in 0..nc {
-            if s.cells[i] != EMPTY {
-                let c = Card::from_index(s.cells[i]);
-                if self.goes_home(s, c) {
-                    out.push(self.succ(
-                        s,
-                        Move {
-                            from: Place::Cell(i as u8),
-                            to: Place::Home,
-                            count: 1,
-                            card: c,
-                        },
-                    ));
-                }
-            }
+        for (from, c) in self.home_candidates(s) {
+            out.push(self.succ(s, Move { from, to: Place::Home, count: 1, card: c }));
         }
         let first_empty_pile = (0..np).find(|&p| s.len[p] == 0);
         // Between piles. Pile tops and group limits are worked out once per state.
@@ -509,39 +491,10 @@ impl Space for Tableau {
     /// still in play could be built never loses a win, since cards leave the tableau only
     /// to be built on or to go home.
     fn forced(&self, s: &State) -> Option<Successor<Move, State>> {
-        for p in 0..self.rules.piles() {
-            if let Some(&top) = s.pile(p).last() {
-                let c = Card::from_index(top);
-                if self.goes_home(s, c) && self.safe_home(s, c) {
-                    return Some(self.succ(
-                        s,
-                        Move {
-                            from: Place::Pile(p as u8),
-                            to: Place::Home,
-                            count: 1,
-                            card: c,
-                        },
-                    ));
-                }
-            }
-        }
-        for i in 0..self.cells() {
-            if s.cells[i] != EMPTY {
-                let c = Card::from_index(s.cells[i]);
-                if self.goes_home(s, c) && self.safe_home(s, c) {
-                    return Some(self.succ(
-                        s,
-                        Move {
-                            from: Place::Cell(i as u8),
-                            to: Place::Home,
-                            count: 1,
-                            card: c,
-                        },
-                    ));
-                }
-            }
-        }
-        None
+        self.home_candidates(s)
+            .into_iter()
+            .find(|&(_, c)| self.safe_home(s, c))
+            .map(|(from, c)| self.succ(s, Move { from, to: Place::Home, count: 1, card: c }))
     }
 
     fn heuristic(&self, s: &State) -> u32 {

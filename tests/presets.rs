@@ -1,0 +1,318 @@
+//! The tableau engine's presets of the FreeCell family, as data.
+//!
+//! For each preset: the deals of tests/data/presets/known.csv (verdict and line length under
+//! the CLI's default search, every winning line replayed by the verifier), and a constructed
+//! position, tests/data/presets/unsolvable/ID.board, that an exhaustive depth-first search
+//! must prove unsolvable. Then the catalogue: every embedded preset is listed by `patience
+//! games`, every preset file is embedded, and bad `--rules` files give one error line.
+
+mod common;
+
+use common::{data_dir, patience};
+use patience::games::{Game, GameId};
+use patience::piles::Table;
+use patience::study::{solve, Algorithm, SolveConfig, Verdict};
+use patience::verify::{verify, Status};
+use std::path::Path;
+
+/// One row of tests/data/presets/known.csv.
+#[derive(Debug)]
+struct Known {
+    deal: u64,
+    verdict: String,
+    moves: usize,
+}
+
+fn known(game: &str) -> Vec<Known> {
+    let path = data_dir().join("presets").join("known.csv");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    assert_eq!(lines.next(), Some("game,deal,verdict,moves"));
+    lines
+        .filter_map(|l| {
+            let c: Vec<&str> = l.split(',').collect();
+            assert_eq!(c.len(), 4, "bad row: {l}");
+            (c[0] == game).then(|| Known {
+                deal: c[1].parse().expect("deal number"),
+                verdict: c[2].to_string(),
+                moves: c[3].parse().expect("line length"),
+            })
+        })
+        .collect()
+}
+
+fn config(algorithm: Algorithm) -> SolveConfig {
+    SolveConfig {
+        algorithm,
+        ..SolveConfig::default()
+    }
+}
+
+fn read_board(path: &Path) -> Table {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    Table::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Solves `table` and checks the verdict; a win must replay to a won layout.
+fn expect<G: Game>(g: &G, table: &Table, algorithm: Algorithm, want: Verdict, what: &str) -> usize {
+    let sol = solve(g, table, &config(algorithm)).unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(sol.verdict, want, "{what}: verdict");
+    match sol.verdict {
+        Verdict::Solved => {
+            verify(g, table, &sol.moves, Status::Won, |m| g.notation(m))
+                .unwrap_or_else(|e| panic!("{what}: the winning line does not replay: {e}"));
+        }
+        _ => assert!(sol.moves.is_empty(), "{what}: no line expected"),
+    }
+    sol.moves.len()
+}
+
+fn check_deals<G: Game>(g: &G, game: &str) {
+    let rows = known(game);
+    assert!(!rows.is_empty(), "{game}: no known deals");
+    for row in &rows {
+        let what = format!("{game} deal {}", row.deal);
+        let want = match row.verdict.as_str() {
+            "solved" => Verdict::Solved,
+            "unsolvable" => Verdict::Unsolvable,
+            v => panic!("{what}: unexpected verdict '{v}' in known.csv"),
+        };
+        let table = g.deal(row.deal);
+        let len = expect(g, &table, Algorithm::BestFirst, want, &what);
+        assert_eq!(len, row.moves, "{what}: line length");
+    }
+    // A preset's deals must include a win; freecell-4piles has none among deals 1 to 12000,
+    // so a constructed winnable position stands in for it.
+    let solvable = data_dir()
+        .join("presets")
+        .join("solvable")
+        .join(format!("{game}.board"));
+    if solvable.exists() {
+        let table = read_board(&solvable);
+        expect(
+            g,
+            &table,
+            Algorithm::BestFirst,
+            Verdict::Solved,
+            &format!("{game} constructed win"),
+        );
+        expect(
+            g,
+            &table,
+            Algorithm::Dfs,
+            Verdict::Solved,
+            &format!("{game} constructed win (dfs)"),
+        );
+    } else {
+        assert!(
+            rows.iter().any(|r| r.verdict == "solved"),
+            "{game}: known.csv needs a solved deal"
+        );
+    }
+}
+
+fn check_unsolvable<G: Game>(g: &G, game: &str) {
+    let path = data_dir()
+        .join("presets")
+        .join("unsolvable")
+        .join(format!("{game}.board"));
+    let table = read_board(&path);
+    let what = format!("{game} constructed loss");
+    expect(g, &table, Algorithm::Dfs, Verdict::Unsolvable, &what);
+    // Best-first run to the end must agree.
+    expect(g, &table, Algorithm::BestFirst, Verdict::Unsolvable, &what);
+}
+
+fn check_preset(game: &str) {
+    let id: GameId = game.parse().unwrap_or_else(|e| panic!("{e}"));
+    patience::with_game!(id, g => {
+        check_deals(g, game);
+        check_unsolvable(g, game);
+    });
+}
+
+macro_rules! presets {
+    ($($name:ident => $id:literal,)*) => {
+        $(
+            #[test]
+            fn $name() {
+                check_preset($id);
+            }
+        )*
+
+        /// The presets this file covers.
+        const COVERED: &[&str] = &[$($id),*];
+    };
+}
+
+presets! {
+    freecell_0cells => "freecell-0cells",
+    freecell_1cell => "freecell-1cell",
+    freecell_2cells => "freecell-2cells",
+    freecell_3cells => "freecell-3cells",
+    freecell_4piles => "freecell-4piles",
+    freecell_5piles => "freecell-5piles",
+    freecell_6piles => "freecell-6piles",
+    freecell_7piles => "freecell-7piles",
+    freecell_8piles => "freecell-8piles",
+    freecell_9piles => "freecell-9piles",
+    freecell_10piles => "freecell-10piles",
+    relaxed_freecell => "relaxed-freecell",
+    forecell => "forecell",
+    bakers_game => "bakers-game",
+    bakers_game_classic => "bakers-game-classic",
+    eight_off => "eight-off",
+    seahaven => "seahaven",
+    bakers_dozen_classic => "bakers-dozen-classic",
+    beleaguered_castle_classic => "beleaguered-castle-classic",
+    streets_and_alleys_classic => "streets-and-alleys-classic",
+    fortress => "fortress",
+    king_albert_classic => "king-albert-classic",
+}
+
+/// The preset files in src/games/presets/ with their ids and names.
+fn preset_files() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/presets");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("presets directory") {
+        let path = entry.expect("directory entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("preset file");
+        let rules = patience::games::tableau::Rules::from_toml(&text)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("file name");
+        assert_eq!(
+            rules.id,
+            stem,
+            "{}: the file is named after the id",
+            path.display()
+        );
+        out.push((rules.id, rules.name));
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_preset_is_embedded_and_listed() {
+    let listing = patience(&["games"]).ok();
+    let embedded: Vec<String> = patience::games::tableau::presets()
+        .iter()
+        .take(patience::games::tableau::embedded_count())
+        .map(|r| r.id.clone())
+        .collect();
+    for (id, name) in preset_files() {
+        assert!(embedded.contains(&id), "{id}: preset file not in PRESETS");
+        let head = format!("{id} {name} [");
+        assert!(
+            listing.lines().any(|l| l.starts_with(&head)),
+            "{id}: no line '{head}...' in `patience games`"
+        );
+    }
+    for r in patience::games::tableau::presets()
+        .iter()
+        .take(patience::games::tableau::embedded_count())
+    {
+        let head = format!("{} {} [", r.id, r.name);
+        assert!(
+            listing.lines().any(|l| l.starts_with(&head)),
+            "{}: embedded preset missing from `patience games`",
+            r.id
+        );
+        assert!(
+            listing.contains(&r.summary) && listing.contains(&r.source),
+            "{}: summary or source missing from `patience games`",
+            r.id
+        );
+    }
+}
+
+#[test]
+fn this_file_covers_every_preset_but_freecell() {
+    for (id, _) in preset_files() {
+        assert!(
+            id == "freecell" || COVERED.contains(&id.as_str()),
+            "{id}: add it to tests/presets.rs"
+        );
+    }
+}
+
+#[test]
+fn malformed_rules_files_give_one_error_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cases = [
+        ("syntax.toml", "id = \"broken\nname = 3\n", "rules file"),
+        (
+            "unknown-field.toml",
+            "id = \"x\"\nname = \"X\"\nsummary = \"s\"\nsource = \"s\"\ncolour = \"red\"\n\
+             [tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\nbuild = \"suit\"\nmoves = \"single\"\nempty = \"any\"\n",
+            "colour",
+        ),
+        (
+            "count.toml",
+            "id = \"short\"\nname = \"Short\"\nsummary = \"s\"\nsource = \"s\"\n\
+             [tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 5]\nbuild = \"suit\"\nmoves = \"single\"\nempty = \"any\"\n",
+            "51 cards are dealt",
+        ),
+    ];
+    for (file, text, needle) in cases {
+        let path = dir.path().join(file);
+        std::fs::write(&path, text).expect("write rules file");
+        let line =
+            patience(&["--rules", path.to_str().expect("utf-8 path"), "games"]).one_line_error();
+        assert!(line.contains(needle), "{file}: '{needle}' not in: {line}");
+    }
+}
+
+/// AisleRiot's own versions of the games that have a `-classic` preset need engine features
+/// that are missing; their rules files are kept ready and must be refused, with the reason.
+#[test]
+fn aisleriot_versions_needing_missing_features_are_refused() {
+    let dir = data_dir().join("presets").join("unsupported");
+    let expected = [
+        (
+            "bakers-dozen.toml",
+            "foundations other than Ace to King without return",
+        ),
+        (
+            "beleaguered-castle.toml",
+            "foundations other than Ace to King without return",
+        ),
+        (
+            "streets-and-alleys.toml",
+            "foundations other than Ace to King without return",
+        ),
+        ("king-albert.toml", "face-down cards"),
+    ];
+    for (file, why) in expected {
+        let path = dir.join(file);
+        let line =
+            patience(&["--rules", path.to_str().expect("utf-8 path"), "games"]).one_line_error();
+        assert!(
+            line.contains("does not play") && line.contains(why),
+            "{file}: unexpected refusal: {line}"
+        );
+    }
+}
+
+/// Engine bug: with empty piles that take only Kings (Baker's Game as AisleRiot writes it,
+/// Eight Off, Seahaven, ForeCell), a run may move only if it has at most one card more than
+/// the free cells, since an empty pile cannot hold the run's cards on the way. The engine
+/// (and the referee) still doubles the limit for each empty pile, so in this position it
+/// moves QS JS onto KS with no free cell and wins; fc-solve (-g ko_bakers_game) finds no win.
+#[test]
+#[ignore = "engine bug: FreecellSequences counts empty piles that take only Kings"]
+fn kings_only_empty_piles_do_not_help_runs_move() {
+    let id: GameId = "bakers-game".parse().expect("bakers-game");
+    let table = read_board(&data_dir().join("presets").join("kings-only-runs.board"));
+    patience::with_game!(id, g => {
+        expect(g, &table, Algorithm::Dfs, Verdict::Unsolvable, "kings-only runs");
+    });
+}
