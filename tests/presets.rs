@@ -308,7 +308,6 @@ fn aisleriot_versions_needing_missing_features_are_refused() {
 /// (and the referee) still doubles the limit for each empty pile, so in this position it
 /// moves QS JS onto KS with no free cell and wins; fc-solve (-g ko_bakers_game) finds no win.
 #[test]
-#[ignore = "engine bug: FreecellSequences counts empty piles that take only Kings"]
 fn kings_only_empty_piles_do_not_help_runs_move() {
     let id: GameId = "bakers-game".parse().expect("bakers-game");
     let table = read_board(&data_dir().join("presets").join("kings-only-runs.board"));

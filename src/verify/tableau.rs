@@ -67,12 +67,17 @@ impl Referee for Tableau {
             return foul("the cards moved are not a built sequence");
         }
         let piles = r.piles();
-        let empty_piles = (0..piles)
-            .filter(|&p| {
-                t.find(&pile_label(p))
-                    .is_some_and(|i| t.piles[i].is_empty() && i != to)
-            })
-            .count();
+        // Cards moved one at a time may rest on an empty pile only if any card may start one.
+        let empty_piles = if r.tableau.empty == EmptyFill::Any {
+            (0..piles)
+                .filter(|&p| {
+                    t.find(&pile_label(p))
+                        .is_some_and(|i| t.piles[i].is_empty() && i != to)
+                })
+                .count()
+        } else {
+            0
+        };
         let free_cells = if r.cells.accept {
             (0..r.cells.count as usize)
                 .filter(|&c| {

@@ -247,10 +247,15 @@ impl Tableau {
                 } else {
                     0
                 };
-                let empty = (0..self.rules.piles())
-                    .filter(|&p| s.len[p] == 0)
-                    .count()
-                    .saturating_sub(usize::from(to_empty));
+                // Empty piles help only when any card may rest there on the way.
+                let empty = if self.rules.tableau.empty == EmptyFill::Any {
+                    (0..self.rules.piles())
+                        .filter(|&p| s.len[p] == 0)
+                        .count()
+                        .saturating_sub(usize::from(to_empty))
+                } else {
+                    0
+                };
                 (free + 1) << empty.min(10)
             }
         }
@@ -297,8 +302,11 @@ impl Tableau {
 
     /// The pile tops and cell cards that may go to their foundation now.
     fn home_candidates(&self, s: &State) -> smallvec::SmallVec<[(Place, Card); 8]> {
-        let piles = (0..self.rules.piles()).filter_map(|p| s.pile(p).last().map(|&b| (Place::Pile(p as u8), b)));
-        let cells = (0..self.cells()).filter(|&i| s.cells[i] != EMPTY).map(|i| (Place::Cell(i as u8), s.cells[i]));
+        let piles = (0..self.rules.piles())
+            .filter_map(|p| s.pile(p).last().map(|&b| (Place::Pile(p as u8), b)));
+        let cells = (0..self.cells())
+            .filter(|&i| s.cells[i] != EMPTY)
+            .map(|i| (Place::Cell(i as u8), s.cells[i]));
         piles
             .chain(cells)
             .map(|(from, b)| (from, Card::from_index(b)))
@@ -374,7 +382,15 @@ impl Space for Tableau {
         let nc = self.cells();
         // To the foundations.
         for (from, c) in self.home_candidates(s) {
-            out.push(self.succ(s, Move { from, to: Place::Home, count: 1, card: c }));
+            out.push(self.succ(
+                s,
+                Move {
+                    from,
+                    to: Place::Home,
+                    count: 1,
+                    card: c,
+                },
+            ));
         }
         let first_empty_pile = (0..np).find(|&p| s.len[p] == 0);
         // Between piles. Pile tops and group limits are worked out once per state.
@@ -494,7 +510,17 @@ impl Space for Tableau {
         self.home_candidates(s)
             .into_iter()
             .find(|&(_, c)| self.safe_home(s, c))
-            .map(|(from, c)| self.succ(s, Move { from, to: Place::Home, count: 1, card: c }))
+            .map(|(from, c)| {
+                self.succ(
+                    s,
+                    Move {
+                        from,
+                        to: Place::Home,
+                        count: 1,
+                        card: c,
+                    },
+                )
+            })
     }
 
     fn heuristic(&self, s: &State) -> u32 {

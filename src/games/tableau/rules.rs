@@ -247,7 +247,7 @@ fn one() -> u8 {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RulesError {
     /// The TOML is malformed or has unknown fields.
-    #[error("rules file: {0}")]
+    #[error("{0}")]
     Toml(String),
     /// The numbers do not add up.
     #[error("rules '{id}': {why}")]
