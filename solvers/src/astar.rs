@@ -1,9 +1,7 @@
 //! A* with an exact-key parent table and reopening.
 
-use std::mem::size_of;
-
 use crate::limits::Checker;
-use crate::table::{Insertion, OpenList, ParentTable};
+use crate::table::{open_search_memory, Insertion, OpenList, ParentTable};
 use crate::{successors, Limits, Outcome, Report, Space, Stats, Successor};
 
 /// A* search from `start`.
@@ -23,14 +21,6 @@ pub fn astar<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S:
     let mut open: OpenList<S::State> = OpenList::new();
     let mut buf: Vec<Successor<S::Move, S::State>> = Vec::new();
 
-    let memory = |table: &ParentTable<S::Key, S::Move>,
-                  open: &OpenList<S::State>,
-                  buf: &Vec<Successor<S::Move, S::State>>| {
-        table.memory_bytes()
-            + open.memory_bytes()
-            + (buf.capacity() * size_of::<Successor<S::Move, S::State>>()) as u64
-    };
-
     let root = table.insert_root(space.key(&start));
     let h0 = u64::from(space.heuristic(&start));
     open.push(h0, 0, root, start);
@@ -47,7 +37,8 @@ pub fn astar<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S:
             stats.solution_cost = cost;
             break Outcome::Solved(path);
         }
-        if let Some(reason) = checker.check(stats.expanded, memory(&table, &open, &buf)) {
+        if let Some(reason) = checker.check(stats.expanded, open_search_memory(&table, &open, &buf))
+        {
             break Outcome::Unknown(reason);
         }
         successors(space, &node.state, &mut buf);
@@ -66,6 +57,6 @@ pub fn astar<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S:
         }
     };
     stats.stored = table.len() as u64;
-    checker.observe_memory(memory(&table, &open, &buf));
+    checker.observe_memory(open_search_memory(&table, &open, &buf));
     checker.finish(outcome, stats)
 }

@@ -1,9 +1,7 @@
 //! Greedy and weighted best-first search: fast, not optimal, exhaustive.
 
-use std::mem::size_of;
-
 use crate::limits::Checker;
-use crate::table::{OpenList, ParentTable};
+use crate::table::{open_search_memory, OpenList, ParentTable};
 use crate::{successors, Limits, Outcome, Report, Space, Stats, Successor};
 
 /// How [`best_first`] orders its open list.
@@ -63,14 +61,6 @@ pub fn best_first<S: Space>(
     let mut open: OpenList<S::State> = OpenList::new();
     let mut buf: Vec<Successor<S::Move, S::State>> = Vec::new();
 
-    let memory = |table: &ParentTable<S::Key, S::Move>,
-                  open: &OpenList<S::State>,
-                  buf: &Vec<Successor<S::Move, S::State>>| {
-        table.memory_bytes()
-            + open.memory_bytes()
-            + (buf.capacity() * size_of::<Successor<S::Move, S::State>>()) as u64
-    };
-
     let root = table.insert_root(space.key(&start));
     let h0 = space.guide(&start);
     open.push(mode.priority(0, h0), 0, root, start);
@@ -79,7 +69,8 @@ pub fn best_first<S: Space>(
         let Some(node) = open.pop() else {
             break Outcome::Unsolvable;
         };
-        if let Some(reason) = checker.check(stats.expanded, memory(&table, &open, &buf)) {
+        if let Some(reason) = checker.check(stats.expanded, open_search_memory(&table, &open, &buf))
+        {
             break Outcome::Unknown(reason);
         }
         successors(space, &node.state, &mut buf);
@@ -101,6 +92,6 @@ pub fn best_first<S: Space>(
         }
     };
     stats.stored = table.len() as u64;
-    checker.observe_memory(memory(&table, &open, &buf));
+    checker.observe_memory(open_search_memory(&table, &open, &buf));
     checker.finish(outcome, stats)
 }
