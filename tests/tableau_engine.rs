@@ -151,3 +151,33 @@ fn with_a_node_limit_the_verdict_is_unknown_never_unsolvable() {
         Verdict::Unknown
     );
 }
+
+#[test]
+fn pysol_numbered_presets_lay_out_pysols_deals() {
+    use patience::games::tableau::{pile_label, presets, pysol_layouts};
+    let mut checked = 0;
+    for (i, rules) in presets().iter().enumerate() {
+        let Some(name) = rules.pysol.as_deref() else {
+            continue;
+        };
+        let g = Tableau::preset(i as u16);
+        for n in [1, 617, 100_000] {
+            let t = g.pysol_deal(n).expect("numbered").expect("valid number");
+            g.pack(&t)
+                .unwrap_or_else(|e| panic!("{} PySol deal {n}: {e}", rules.id));
+            let want = pysol_layouts::layout(name, n).unwrap().unwrap();
+            assert_eq!(want.piles.len(), rules.piles(), "{}", rules.id);
+            for (p, cards) in want.piles.iter().enumerate() {
+                assert_eq!(
+                    &t.piles[t.find(&pile_label(p)).unwrap()].cards,
+                    cards,
+                    "{} deal {n} pile {}",
+                    rules.id,
+                    p + 1
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 10, "presets with PySol numbering");
+}

@@ -6,6 +6,7 @@
 //! the foundations, which follow from the cards still in play.
 
 pub mod fcs;
+pub mod pysol_layouts;
 pub mod rules;
 
 pub use rules::{Build, Direction, EmptyFill, GroupMoves, Rules, RulesError};
@@ -204,17 +205,32 @@ impl Tableau {
         ids
     }
 
-    /// The layout with these tableau piles (bottom first), built from a new deck with the
-    /// pile primitives (DéplacerCarteSur for each card, then turned face up).
-    fn layout(&self, cols: &[Vec<Card>]) -> Table {
+    /// The layout with these tableau piles (bottom first), cells and foundation cards, built
+    /// from a new deck with the pile primitives (DéplacerCarteSur for each card, then turned
+    /// face up).
+    fn layout(&self, cols: &[Vec<Card>], cells: &[Option<Card>], homes: &[Card]) -> Table {
         let mut t = Table::new();
         let stock = t.new_deck(DeckSpec::FULL, "stock").expect("fresh");
         let ids = self.empty_layout(&mut t);
+        let place = |t: &mut Table, c: Card, to: usize| {
+            t.move_card(c.suit_unchecked(), c.rank_unchecked(), stock, to)
+                .expect("each card once");
+            t.flip_top(to).expect("non-empty");
+        };
+        for home in homes {
+            let to = t
+                .find(HOMES[home.suit_unchecked().index()])
+                .expect("created");
+            place(&mut t, *home, to);
+        }
         for (p, col) in cols.iter().enumerate() {
-            for c in col {
-                t.move_card(c.suit_unchecked(), c.rank_unchecked(), stock, ids[p])
-                    .expect("each card once");
-                t.flip_top(ids[p]).expect("non-empty");
+            for &c in col {
+                place(&mut t, c, ids[p]);
+            }
+        }
+        for (i, c) in cells.iter().enumerate() {
+            if let Some(c) = c {
+                place(&mut t, *c, ids[self.rules.piles() + i]);
             }
         }
         t.remove_empty(stock).expect("dealt out");
@@ -571,7 +587,7 @@ impl Game for Tableau {
         if self.rules.microsoft_deals {
             let cols = crate::deals::microsoft::freecell_columns(n)
                 .expect("deal number checked by check_deal");
-            return self.layout(&cols);
+            return self.layout(&cols, &[], &[]);
         }
         let r = self.rules;
         let (mut t, stock) = super::shuffled_stock(DeckSpec::FULL, n);
@@ -641,12 +657,9 @@ impl Game for Tableau {
         &self,
         n: u64,
     ) -> Option<Result<Table, crate::deals::microsoft::DealNumberError>> {
-        match self.rules.pysol.as_deref() {
-            Some("freecell") => {
-                Some(crate::deals::pysol::freecell_columns(n).map(|cols| self.layout(&cols)))
-            }
-            _ => None,
-        }
+        let name = self.rules.pysol.as_deref()?;
+        let layout = pysol_layouts::layout(name, n)?;
+        Some(layout.map(|l| self.layout(&l.piles, &l.cells, &l.foundations)))
     }
 
     fn pack(&self, t: &Table) -> Result<State, BoardError> {
