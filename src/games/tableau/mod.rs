@@ -437,11 +437,11 @@ impl Space for Tableau {
                     },
                 ));
             };
-            for to in 0..np {
+            for (to, &dest_top) in tops.iter().enumerate().take(np) {
                 if to == from {
                     continue;
                 }
-                match tops[to] {
+                match dest_top {
                     Some(base) => {
                         let limit = run.min(limit_onto_card);
                         if plain_down {
