@@ -10,7 +10,7 @@ fn ctrl_c_keeps_finished_records_and_resume_completes_the_range() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("md.bin");
     // A range far too long to finish before the interrupt.
-    let mut child = Command::new(bin)
+    let child = Command::new(bin)
         .args([
             "stats",
             "md",
