@@ -111,6 +111,7 @@ enum AlgorithmArg {
     Idastar,
     BestFirst,
     Weighted,
+    Portfolio,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -243,6 +244,7 @@ impl SearchArgs {
             AlgorithmArg::Idastar => Algorithm::Idastar,
             AlgorithmArg::BestFirst => Algorithm::BestFirst,
             AlgorithmArg::Weighted => Algorithm::Weighted,
+            AlgorithmArg::Portfolio => Algorithm::Portfolio,
         };
         let max_time = match self.max_time {
             Some(t) if t.is_nan() || t <= 0.0 || !t.is_finite() => {

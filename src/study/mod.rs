@@ -27,6 +27,10 @@ pub enum Algorithm {
     BestFirst,
     /// Weighted A* (g + 2h).
     Weighted,
+    /// Greedy best-first, weighted A* and depth-first in turn, each with a node budget (5,000
+    /// states at first) that grows tenfold per round, until one decides (different deals are easy for different
+    /// searches). Sound: a verdict comes only from a search that finished within its budget.
+    Portfolio,
 }
 
 impl Algorithm {
@@ -38,16 +42,18 @@ impl Algorithm {
             Algorithm::Idastar => "idastar",
             Algorithm::BestFirst => "best-first",
             Algorithm::Weighted => "weighted",
+            Algorithm::Portfolio => "portfolio",
         }
     }
 }
 
 /// The algorithm a game is solved with unless another is asked for: depth-first for the
-/// small seed games (it proves losses with the least memory), greedy best-first for the
-/// tableau games (it finds wins fast and, run to the end, still proves losses).
+/// small seed games (it proves losses with the least memory), the portfolio for the tableau
+/// games (on FreeCell deals 1 to 3000 it decides every deal, three times faster than greedy
+/// best-first alone, whose hardest deals are easy for weighted A* or depth-first).
 pub fn default_algorithm(game: crate::games::GameId) -> Algorithm {
     match game {
-        crate::games::GameId::Tableau(_) => Algorithm::BestFirst,
+        crate::games::GameId::Tableau(_) => Algorithm::Portfolio,
         _ => Algorithm::Dfs,
     }
 }
@@ -134,6 +140,62 @@ pub enum StudyError {
     /// A game said to have no choices offered several moves.
     #[error("internal error: {0} offered several moves in a game without choices")]
     NotDeterministic(String),
+}
+
+/// Runs one search, or the portfolio of searches.
+fn run_search<G: Game>(
+    game: &G,
+    state: G::State,
+    algorithm: Algorithm,
+    limits: &Limits,
+) -> solvers::Report<G::Move> {
+    let weighted = solvers::BestFirstMode::Weighted { weight: 2.0 };
+    match algorithm {
+        Algorithm::Dfs => solvers::dfs(game, state, limits),
+        Algorithm::Astar => solvers::astar(game, state, limits),
+        Algorithm::Idastar => solvers::idastar(game, state, limits),
+        Algorithm::BestFirst => {
+            solvers::best_first(game, state, solvers::BestFirstMode::Greedy, limits)
+        }
+        Algorithm::Weighted => solvers::best_first(game, state, weighted, limits),
+        Algorithm::Portfolio => {
+            let start = std::time::Instant::now();
+            let mut total = Stats::default();
+            let mut budget = 5_000u64;
+            loop {
+                for step in [Algorithm::BestFirst, Algorithm::Weighted, Algorithm::Dfs] {
+                    // Each try gets the budget, within what is left of the caller's limits.
+                    let spent = total.expanded;
+                    let left_nodes = limits.max_nodes.map(|m| m.saturating_sub(spent));
+                    let mut l = limits.clone();
+                    l.max_nodes = Some(left_nodes.map_or(budget, |m| m.min(budget)));
+                    l.max_time = limits.max_time.map(|t| t.saturating_sub(start.elapsed()));
+                    let r = run_search(game, state.clone(), step, &l);
+                    total.expanded += r.stats.expanded;
+                    total.generated += r.stats.generated;
+                    total.stored = total.stored.max(r.stats.stored);
+                    total.peak_memory = total.peak_memory.max(r.stats.peak_memory);
+                    total.solution_len = r.stats.solution_len;
+                    total.solution_cost = r.stats.solution_cost;
+                    total.elapsed = start.elapsed();
+                    let caller_limit = match &r.outcome {
+                        Outcome::Unknown(solvers::StopReason::Nodes) => {
+                            left_nodes.is_some_and(|m| m <= budget)
+                        }
+                        Outcome::Unknown(_) => true,
+                        _ => false,
+                    };
+                    if !matches!(r.outcome, Outcome::Unknown(_)) || caller_limit {
+                        return solvers::Report {
+                            outcome: r.outcome,
+                            stats: total,
+                        };
+                    }
+                }
+                budget = budget.saturating_mul(10);
+            }
+        }
+    }
 }
 
 /// The result of solving one position.
@@ -231,20 +293,7 @@ pub fn solve<G: Game>(
 ) -> Result<Solution<G::Move>, StudyError> {
     let state = game.pack(table)?;
     let limits = &cfg.limits;
-    let report = match cfg.algorithm {
-        Algorithm::Dfs => solvers::dfs(game, state, limits),
-        Algorithm::Astar => solvers::astar(game, state, limits),
-        Algorithm::Idastar => solvers::idastar(game, state, limits),
-        Algorithm::BestFirst => {
-            solvers::best_first(game, state, solvers::BestFirstMode::Greedy, limits)
-        }
-        Algorithm::Weighted => solvers::best_first(
-            game,
-            state,
-            solvers::BestFirstMode::Weighted { weight: 2.0 },
-            limits,
-        ),
-    };
+    let report = run_search(game, state, cfg.algorithm, limits);
     let deterministic = game.id().info().deterministic;
     let (verdict, moves, reason) = match report.outcome {
         Outcome::Solved(moves) => {
