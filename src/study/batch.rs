@@ -217,10 +217,12 @@ fn run_game<G: Game>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchEr
     } else {
         indicatif::ProgressBar::hidden()
     };
+    // Big chunks keep every thread busy while one deal of a chunk takes long; records are
+    // still written in deal order, chunk by chunk.
     let chunk = if game.id().info().deterministic {
         8192
     } else {
-        64 * cfg.threads.max(1)
+        256 * cfg.threads.max(1)
     };
     let mut done = 0;
     let mut interrupted = false;
