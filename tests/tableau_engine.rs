@@ -181,3 +181,55 @@ fn pysol_numbered_presets_lay_out_pysols_deals() {
     }
     assert_eq!(checked, 10, "presets with PySol numbering");
 }
+
+#[test]
+fn stats_with_pysol_numbering_plays_pysols_deals() {
+    let bin = env!("CARGO_BIN_EXE_patience");
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let o = std::process::Command::new(bin)
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let states = |json: &str| -> u64 {
+        let key = "\"expanded\":";
+        let at = json.find(key).unwrap() + key.len();
+        json[at..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let pysol = states(&run(&["solve", "freecell", "--pysol", "100000", "--json"]));
+    let microsoft = states(&run(&["solve", "freecell", "--deal", "100000", "--json"]));
+    assert_ne!(
+        pysol, microsoft,
+        "the two numberings should give different deals here"
+    );
+    run(&[
+        "stats",
+        "freecell",
+        "--pysol",
+        "--deals",
+        "100000..100000",
+        "--csv",
+        "p.csv",
+    ]);
+    let csv = std::fs::read_to_string(dir.path().join("p.csv")).unwrap();
+    let row: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!(
+        row[5].parse::<u64>().unwrap(),
+        pysol,
+        "stats --pysol must solve PySol's deal"
+    );
+    assert!(row.last().unwrap().contains("numbering=pysol"));
+}

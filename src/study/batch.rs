@@ -1,18 +1,18 @@
 //! Batch runs: every deal of a range, in parallel, into a summary and optionally a dataset.
 //!
-//! Deals are cut into chunks; each chunk is decided in parallel (rayon) and its records are
-//! written in deal order before the next chunk starts, so results and files do not depend
-//! on the thread count, and an interrupted run keeps every finished chunk.
+//! Worker threads (a rayon pool) take deals one by one from a shared counter; the records go
+//! to the dataset as they are finished, so an interrupted run keeps every finished deal.
+//! Each record depends only on its deal and the settings, so results do not depend on the
+//! thread count (the order of records in the file does; exports sort them).
 
 use super::dataset::{self, DatasetError, Header, Record, Writer};
 use super::stats::Summary;
 use super::{play_line, play_through, solve, SolveConfig, StudyError, Verdict};
 use crate::games::{Game, GameId};
 use crate::verify::{verify, Status};
-use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use thiserror::Error;
@@ -111,9 +111,15 @@ pub fn decide<G: Game>(
     game: &G,
     deal: u64,
     cfg: &SolveConfig,
+    pysol: bool,
 ) -> Result<Option<Record>, StudyError> {
     let start = Instant::now();
-    let table = game.deal(deal);
+    let table = match game.pysol_deal(deal) {
+        Some(t) if pysol => {
+            t.map_err(|e| StudyError::Board(crate::games::BoardError::Impossible(e.to_string())))?
+        }
+        _ => game.deal(deal),
+    };
     let sol = if game.id().info().deterministic {
         play_through(game, &table)?
     } else {
@@ -217,50 +223,94 @@ fn run_game<G: Game>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchEr
     } else {
         indicatif::ProgressBar::hidden()
     };
-    // Big chunks keep every thread busy while one deal of a chunk takes long; records are
-    // still written in deal order, chunk by chunk.
-    let chunk = if game.id().info().deterministic {
-        8192
+    // Every thread takes the next deal as soon as it is free, and the records are written as
+    // they come (in any order: the file is a set of records, sorted on export), so one long
+    // deal never holds up the others. Buffered records are flushed every second.
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = std::sync::mpsc::channel::<Vec<Result<Option<Record>, BatchError>>>();
+    // Deals of games without choices take microseconds: hand them out in blocks.
+    let block = if game.id().info().deterministic {
+        256
     } else {
-        256 * cfg.threads.max(1)
+        1
     };
     let mut done = 0;
     let mut interrupted = false;
-    for deals in todo.chunks(chunk) {
-        if cfg.cancel.load(Ordering::Relaxed) {
-            interrupted = true;
-            break;
+    let mut failure: Option<BatchError> = None;
+    let workers = cfg.threads.max(1);
+    pool.in_place_scope(|scope| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, todo, solve_cfg) = (&next, &todo, &solve_cfg);
+            scope.spawn(move |_| loop {
+                if cfg.cancel.load(Ordering::Relaxed) {
+                    break;
+                }
+                let i = next.fetch_add(block, Ordering::Relaxed);
+                let Some(deals) = todo.get(i..(i + block).min(todo.len())) else {
+                    break;
+                };
+                let results = deals
+                    .iter()
+                    .map(|&d| {
+                        decide(game, d, solve_cfg, cfg.pysol)
+                            .map_err(|source| BatchError::Deal { deal: d, source })
+                    })
+                    .collect();
+                if tx.send(results).is_err() {
+                    break;
+                }
+            });
         }
-        let results: Vec<Result<Option<Record>, BatchError>> = pool.install(|| {
-            deals
-                .par_iter()
-                .map(|&d| {
-                    decide(game, d, &solve_cfg)
-                        .map_err(|source| BatchError::Deal { deal: d, source })
-                })
-                .collect()
-        });
-        for r in results {
-            match r? {
-                Some(rec) => {
-                    if let Some(w) = writer.as_mut() {
-                        w.append(&rec)?;
-                    }
-                    summary.add(&rec);
-                    done += 1;
-                    if cfg.keep_records {
-                        kept.push(rec);
+        drop(tx);
+        let mut last_flush = Instant::now();
+        for r in rx.into_iter().flatten() {
+            let rec = match r {
+                Ok(Some(rec)) => rec,
+                Ok(None) => {
+                    interrupted = true;
+                    continue;
+                }
+                Err(e) => {
+                    // Stop the workers; keep what is finished.
+                    cfg.cancel.store(true, Ordering::Relaxed);
+                    failure.get_or_insert(e);
+                    continue;
+                }
+            };
+            if let Some(w) = writer.as_mut() {
+                if let Err(e) = w.append(&rec) {
+                    cfg.cancel.store(true, Ordering::Relaxed);
+                    failure.get_or_insert(e.into());
+                    continue;
+                }
+            }
+            summary.add(&rec);
+            done += 1;
+            if cfg.keep_records {
+                kept.push(rec);
+            }
+            bar.inc(1);
+            if last_flush.elapsed().as_secs() >= 1 {
+                last_flush = Instant::now();
+                bar.set_message(format!("win rate {:.2}%", 100.0 * summary.win_rate().rate));
+                if let Some(w) = writer.as_mut() {
+                    if let Err(e) = w.flush() {
+                        cfg.cancel.store(true, Ordering::Relaxed);
+                        failure.get_or_insert(e.into());
                     }
                 }
-                None => interrupted = true,
             }
         }
-        if let Some(w) = writer.as_mut() {
-            w.flush()?;
-        }
-        bar.inc(deals.len() as u64);
-        let rate = summary.win_rate();
-        bar.set_message(format!("win rate {:.2}%", 100.0 * rate.rate));
+    });
+    if let Some(w) = writer.as_mut() {
+        w.flush()?;
+    }
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    if cfg.cancel.load(Ordering::Relaxed) && done < todo.len() as u64 {
+        interrupted = true;
     }
     bar.finish_and_clear();
     kept.sort_by_key(|r| r.deal);
