@@ -265,7 +265,7 @@ impl Card {
     }
     /// The rank of a card known not to be a joker.
     pub fn rank_unchecked(self) -> Rank {
-        Rank::from_value((self.index() % 13) as u8 + 1)
+        Rank::ALL[self.index() % 13]
     }
     /// Whether both cards have the same suit (the seed's MêmeCouleur).
     pub fn same_suit(self, other: Card) -> bool {
