@@ -146,7 +146,10 @@ impl Summary {
                 .max()
                 .unwrap_or(1)
                 .max(1);
-            for (p, n) in &self.wins_by_pass {
+            // Every pass from the first to the last with a win, empty ones included.
+            let last = self.wins_by_pass.keys().copied().max().unwrap_or(1);
+            for p in 1..=last {
+                let n = self.wins_by_pass.get(&p).copied().unwrap_or(0);
                 let bar = "#".repeat(((n * 50).div_ceil(most)) as usize);
                 s += &format!("  pass {p}: {n:>9} {bar}\n");
             }
@@ -182,5 +185,26 @@ mod tests {
         assert!(hi > 0.25 && hi < 0.35);
         let (lo, hi) = wilson(10, 10);
         assert!(lo > 0.65 && (hi - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn pass_histogram_shows_empty_passes() {
+        let mut sum = Summary::default();
+        let rec = |deal, pass| Record {
+            deal,
+            outcome: Verdict::Won,
+            moves: 100,
+            states: 100,
+            micros: 1,
+            pass: Some(pass),
+            first_fit: None,
+        };
+        sum.add(&rec(1, 3));
+        sum.add(&rec(2, 3));
+        let text = sum.render("r7");
+        assert!(text.contains("pass 1:         0"), "{text}");
+        assert!(text.contains("pass 2:         0"), "{text}");
+        assert!(text.contains("pass 3:         2"), "{text}");
+        assert_eq!(sum.win_rate().wins, 2);
     }
 }
