@@ -233,3 +233,30 @@ fn stats_with_pysol_numbering_plays_pysols_deals() {
     );
     assert!(row.last().unwrap().contains("numbering=pysol"));
 }
+
+#[test]
+fn engine_states_equal_the_packed_position_exactly() {
+    // Not only the keys: the states themselves, so derived equality means same position.
+    let g = freecell();
+    let mut buf = Vec::new();
+    for deal in [5, 6, 7] {
+        let table = g.deal(deal);
+        let mut state = g.pack(&table).unwrap();
+        let mut t = table.clone();
+        for _ in 0..40 {
+            buf.clear();
+            g.expand(&state, &mut buf);
+            let Some(pick) = buf.iter().find(|s| s.mv.count > 1).or(buf.first()) else {
+                break;
+            };
+            t = replay(&g, &t, std::slice::from_ref(&pick.mv), |m| g.notation(m)).unwrap();
+            state = pick.state;
+            assert_eq!(
+                g.pack(&t).unwrap(),
+                state,
+                "deal {deal} after {}",
+                g.notation(&pick.mv)
+            );
+        }
+    }
+}

@@ -48,7 +48,8 @@ pub struct Move {
     pub card: Card,
 }
 
-/// The packed state.
+/// The packed state. Bytes past the last pile are always zero, so two states are equal
+/// exactly when they are the same position (piles and cells in place).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     cards: [u8; MAX_CARDS],
@@ -82,6 +83,8 @@ impl State {
         let mut out = [0u8; MAX_CARDS];
         out[..k].copy_from_slice(&self.cards[end - k..end]);
         self.cards.copy_within(end..total, end - k);
+        // Clear the freed tail, so that equal positions are equal states (derived Eq, Hash).
+        self.cards[total - k..total].fill(0);
         self.len[p] -= k as u8;
         (out, k)
     }
