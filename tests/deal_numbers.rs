@@ -43,19 +43,10 @@ fn read_layouts(name: &str) -> Vec<Layout> {
     out
 }
 
-/// A column in the peers' notation: rank A23456789TJQK then suit CDHS, space separated.
+/// A column in the peers' notation: rank A23456789TJQK then suit CDHS, space separated
+/// (our board style, for face-up cards).
 fn column_text(cards: &[Card]) -> String {
-    cards
-        .iter()
-        .map(|c| {
-            format!(
-                "{}{}",
-                c.rank_unchecked().letter(),
-                c.suit_unchecked().letter()
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    patience::cards::CardStyle::BOARD.join(cards)
 }
 
 fn compare<E: std::fmt::Debug>(

@@ -121,6 +121,15 @@ impl CardStyle {
         reveal: true,
     };
 
+    /// Writes `cards` in this style, separated by single spaces.
+    pub fn join(self, cards: &[Card]) -> String {
+        cards
+            .iter()
+            .map(|&c| self.format(c))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// Writes `card` in this style.
     pub fn format(self, card: Card) -> String {
         let mut s = String::with_capacity(4);

@@ -159,17 +159,7 @@ mod tests {
     use super::*;
 
     fn text(cards: &[Card]) -> String {
-        cards
-            .iter()
-            .map(|c| {
-                format!(
-                    "{}{}",
-                    c.rank_unchecked().letter(),
-                    c.suit_unchecked().letter()
-                )
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+        crate::cards::CardStyle::BOARD.join(cards)
     }
 
     #[test]
