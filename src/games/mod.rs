@@ -11,7 +11,7 @@ pub mod qll;
 pub mod r7;
 pub mod tableau;
 
-use crate::cards::{Card, CardCounts, DeckSpec};
+use crate::cards::{CardCounts, DeckSpec};
 use crate::piles::{BoardParseError, Table};
 use crate::verify::Referee;
 use std::fmt;
@@ -51,6 +51,9 @@ pub enum BoardError {
         /// The deck.
         deck: String,
     },
+    /// A deal number outside the game's numbering.
+    #[error(transparent)]
+    DealNumber(#[from] crate::deals::microsoft::DealNumberError),
     /// The piles hold the right cards but no play of the game can reach this layout.
     #[error("impossible position: {0}")]
     Impossible(String),
@@ -306,11 +309,6 @@ pub fn expect_piles(table: &Table, labels: &[&str]) -> Result<Vec<usize>, BoardE
                 .ok_or_else(|| BoardError::MissingPile(l.to_string()))
         })
         .collect()
-}
-
-/// The cards of a pile with their faces, for packing.
-pub fn faces(table: &Table, pile: usize) -> &[Card] {
-    &table.piles[pile].cards
 }
 
 /// Lays out a new deck of `deck` as the face-down pile `stock` and shuffles it for deal `n`

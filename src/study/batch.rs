@@ -115,9 +115,7 @@ pub fn decide<G: Game>(
 ) -> Result<Option<Record>, StudyError> {
     let start = Instant::now();
     let table = match game.pysol_deal(deal) {
-        Some(t) if pysol => {
-            t.map_err(|e| StudyError::Board(crate::games::BoardError::Impossible(e.to_string())))?
-        }
+        Some(t) if pysol => t.map_err(crate::games::BoardError::from)?,
         _ => game.deal(deal),
     };
     let sol = if game.id().info().deterministic {

@@ -151,7 +151,8 @@ impl Summary {
             for p in 1..=last {
                 let n = self.wins_by_pass.get(&p).copied().unwrap_or(0);
                 let bar = "#".repeat(((n * 50).div_ceil(most)) as usize);
-                s += &format!("  pass {p}: {n:>9} {bar}\n");
+                s += format!("  pass {p}: {n:>9} {bar}").trim_end();
+                s.push('\n');
             }
         }
         if r.wins > 0 {
