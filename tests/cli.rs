@@ -860,13 +860,15 @@ fn clock_win_rate_is_consistent_with_one_in_thirteen() {
 // Solvers cross-checked, and the verifier.
 // ---------------------------------------------------------------------------------------
 
-/// Node limits: A*-like searches may be slow on hard deals; DFS has none (it decides all).
-const ALGORITHMS: [(Algorithm, Option<u64>); 5] = [
+/// Node limits: A*-like searches may be slow on hard deals; the DFSs have none (they decide
+/// all).
+const ALGORITHMS: [(Algorithm, Option<u64>); 6] = [
     (Algorithm::Dfs, None),
     (Algorithm::Astar, Some(300_000)),
     (Algorithm::BestFirst, Some(100_000)),
     (Algorithm::Weighted, Some(100_000)),
     (Algorithm::Idastar, Some(100_000)),
+    (Algorithm::GuidedDfs, None),
 ];
 
 #[test]

@@ -22,6 +22,23 @@ struct Frame {
 /// The path returned is the first one found, not a cheapest one. Exhausting the space
 /// without reaching a goal gives [`Outcome::Unsolvable`].
 pub fn dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::Move> {
+    depth_first(space, start, limits, false)
+}
+
+/// Depth-first search that tries the successors of each state best first by
+/// [`Space::guide`] (ties in generation order): a hill-climb that backtracks. Like [`dfs`]
+/// it never expands a state twice and is exhaustive, so it proves unsolvability too; each
+/// state's key is only computed when the search selects it.
+pub fn guided_dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::Move> {
+    depth_first(space, start, limits, true)
+}
+
+fn depth_first<S: Space>(
+    space: &S,
+    start: S::State,
+    limits: &Limits,
+    guided: bool,
+) -> Report<S::Move> {
     let mut checker = Checker::new(limits);
     let mut stats = Stats::default();
     if space.is_goal(&start) {
@@ -49,6 +66,9 @@ pub fn dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::M
         return checker.finish(Outcome::Unknown(reason), stats);
     }
     successors(space, &start, &mut arena);
+    if guided {
+        order(space, &mut arena);
+    }
     stats.expanded = 1;
     stats.generated = arena.len() as u64;
     frames.push(Frame {
@@ -88,6 +108,9 @@ pub fn dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::M
             break Outcome::Unknown(reason);
         }
         successors(space, &arena[idx].state, &mut buf);
+        if guided {
+            order(space, &mut buf);
+        }
         stats.expanded += 1;
         stats.generated += buf.len() as u64;
         let lo = arena.len();
@@ -101,4 +124,11 @@ pub fn dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::M
     stats.stored = visited.len() as u64;
     checker.observe_memory(memory(&visited, &arena, &frames, &buf));
     checker.finish(outcome, stats)
+}
+
+/// Sorts successors by their guide value, stably.
+fn order<S: Space>(space: &S, list: &mut [Successor<S::Move, S::State>]) {
+    if list.len() > 1 {
+        list.sort_by_cached_key(|s| space.guide(&s.state));
+    }
 }

@@ -21,7 +21,7 @@ mod table;
 
 pub use astar::astar;
 pub use best_first::{best_first, BestFirstMode};
-pub use dfs::dfs;
+pub use dfs::{dfs, guided_dfs};
 pub use idastar::idastar;
 pub use limits::{Limits, StopReason};
 pub use table::{Insertion, ParentEntry, ParentTable, VisitedSet, NO_PARENT};

@@ -251,31 +251,32 @@ impl<K: Eq + Hash, M: Copy> ParentTable<K, M> {
     }
 }
 
-/// A node of an open list: lower `prio` first, then larger `g`, then earlier insertion.
+/// A node taken from an open list.
 #[derive(Debug)]
 pub(crate) struct OpenNode<T> {
-    pub(crate) prio: u64,
     pub(crate) g: u64,
-    pub(crate) seq: u64,
     pub(crate) idx: u32,
     pub(crate) state: T,
 }
 
-impl<T> PartialEq for OpenNode<T> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
+/// What the heap orders: lower `prio` first, then larger `g`, then earlier insertion. The
+/// state itself waits in a slab, so the heap moves 32-byte items however large states are.
+#[derive(Debug, PartialEq, Eq)]
+struct Ticket {
+    prio: u64,
+    g: u64,
+    seq: u64,
+    slot: u32,
+    idx: u32,
 }
 
-impl<T> Eq for OpenNode<T> {}
-
-impl<T> PartialOrd for OpenNode<T> {
+impl PartialOrd for Ticket {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl<T> Ord for OpenNode<T> {
+impl Ord for Ticket {
     /// "Greater" means "popped first" from the max-heap.
     fn cmp(&self, other: &Self) -> Ordering {
         other
@@ -286,9 +287,11 @@ impl<T> Ord for OpenNode<T> {
     }
 }
 
-/// A binary-heap open list with deterministic tie-breaking (see [`OpenNode`]).
+/// A binary-heap open list with deterministic tie-breaking (see [`Ticket`]).
 pub(crate) struct OpenList<T> {
-    heap: BinaryHeap<OpenNode<T>>,
+    heap: BinaryHeap<Ticket>,
+    slab: Vec<Option<T>>,
+    free: Vec<u32>,
     seq: u64,
 }
 
@@ -296,6 +299,8 @@ impl<T> OpenList<T> {
     pub(crate) fn new() -> Self {
         OpenList {
             heap: BinaryHeap::new(),
+            slab: Vec::new(),
+            free: Vec::new(),
             seq: 0,
         }
     }
@@ -304,22 +309,43 @@ impl<T> OpenList<T> {
     pub(crate) fn push(&mut self, prio: u64, g: u64, idx: u32, state: T) {
         let seq = self.seq;
         self.seq += 1;
-        self.heap.push(OpenNode {
+        let slot = match self.free.pop() {
+            Some(slot) => {
+                self.slab[slot as usize] = Some(state);
+                slot
+            }
+            None => {
+                self.slab.push(Some(state));
+                u32::try_from(self.slab.len() - 1).expect("open list holds at most 2^32 states")
+            }
+        };
+        self.heap.push(Ticket {
             prio,
             g,
             seq,
+            slot,
             idx,
-            state,
         });
     }
 
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<OpenNode<T>> {
-        self.heap.pop()
+        let t = self.heap.pop()?;
+        let state = self.slab[t.slot as usize]
+            .take()
+            .expect("every ticket has its state");
+        self.free.push(t.slot);
+        Some(OpenNode {
+            g: t.g,
+            idx: t.idx,
+            state,
+        })
     }
 
     pub(crate) fn memory_bytes(&self) -> u64 {
-        (self.heap.capacity() as u64).saturating_mul(size_of::<OpenNode<T>>() as u64)
+        (self.heap.capacity() as u64 * size_of::<Ticket>() as u64)
+            .saturating_add(self.slab.capacity() as u64 * size_of::<Option<T>>() as u64)
+            .saturating_add(self.free.capacity() as u64 * 4)
     }
 }
 

@@ -112,6 +112,8 @@ enum AlgorithmArg {
     BestFirst,
     Weighted,
     Portfolio,
+    /// Depth-first, children best first by the game's guide.
+    GuidedDfs,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -245,6 +247,7 @@ impl SearchArgs {
             AlgorithmArg::BestFirst => Algorithm::BestFirst,
             AlgorithmArg::Weighted => Algorithm::Weighted,
             AlgorithmArg::Portfolio => Algorithm::Portfolio,
+            AlgorithmArg::GuidedDfs => Algorithm::GuidedDfs,
         };
         let max_time = match self.max_time {
             Some(t) if t.is_nan() || t <= 0.0 || !t.is_finite() => {

@@ -34,6 +34,8 @@ pub enum Algorithm {
     /// search that finished within its budget, and each of them is exhaustive when it ends
     /// without a win.
     Portfolio,
+    /// Depth-first search trying each state's successors best first by the game's guide.
+    GuidedDfs,
 }
 
 impl Algorithm {
@@ -46,6 +48,7 @@ impl Algorithm {
             Algorithm::BestFirst => "best-first",
             Algorithm::Weighted => "weighted",
             Algorithm::Portfolio => "portfolio",
+            Algorithm::GuidedDfs => "guided-dfs",
         }
     }
 }
@@ -156,6 +159,7 @@ fn run_search<G: Game>(
     let weighted = solvers::BestFirstMode::Weighted { weight: 2.0 };
     match algorithm {
         Algorithm::Dfs => solvers::dfs(game, state, limits),
+        Algorithm::GuidedDfs => solvers::guided_dfs(game, state, limits),
         Algorithm::Astar => solvers::astar(game, state, limits),
         Algorithm::Idastar => solvers::idastar(game, state, limits),
         Algorithm::BestFirst => {
