@@ -16,26 +16,24 @@ fn freecell() -> Tableau {
     }
 }
 
-#[test]
-fn every_generated_move_is_legal_and_lands_on_the_same_position() {
-    let g = freecell();
+/// Random walks of `steps` moves from `deals`: every successor the engine generates must
+/// replay on the reference piles to a position with the same key. Returns the moves checked.
+fn walk(g: &Tableau, deals: std::ops::RangeInclusive<u64>, steps: usize) -> usize {
     let mut rng = Rng::new(42);
     let mut buf = Vec::new();
     let mut checked = 0;
-    for deal in 1..=40 {
+    for deal in deals {
         let mut table = g.deal(deal);
         let mut state = g.pack(&table).unwrap();
-        for _ in 0..200 {
+        for _ in 0..steps {
             buf.clear();
             g.expand(&state, &mut buf);
             if buf.is_empty() {
                 break;
             }
             for succ in &buf {
-                let after = replay(&g, &table, std::slice::from_ref(&succ.mv), |m| {
-                    g.notation(m)
-                })
-                .unwrap_or_else(|e| panic!("deal {deal}: engine move rejected: {e}"));
+                let after = replay(g, &table, std::slice::from_ref(&succ.mv), |m| g.notation(m))
+                    .unwrap_or_else(|e| panic!("deal {deal}: engine move rejected: {e}"));
                 assert_eq!(
                     g.key(&g.pack(&after).unwrap()),
                     g.key(&succ.state),
@@ -45,14 +43,111 @@ fn every_generated_move_is_legal_and_lands_on_the_same_position() {
                 checked += 1;
             }
             let pick = rng.below(buf.len() as u64) as usize;
-            table = replay(&g, &table, std::slice::from_ref(&buf[pick].mv), |m| {
+            table = replay(g, &table, std::slice::from_ref(&buf[pick].mv), |m| {
                 g.notation(m)
             })
             .unwrap();
             state = buf[pick].state;
         }
     }
+    checked
+}
+
+#[test]
+fn every_generated_move_is_legal_and_lands_on_the_same_position() {
+    let checked = walk(&freecell(), 1..=40, 200);
     assert!(checked > 8_000, "only {checked} moves checked");
+}
+
+/// King Albert's layout with its piles dealt face down but for the top card, any face-up
+/// run moving at once, and no cards back from the foundations: face-down cards alone.
+const FACE_DOWN_RULES: &str = r#"
+id = "face-down-test"
+name = "Face-down test"
+summary = "King Albert's piles, face down but the top card; any face-up run moves"
+source = "tests/tableau_engine.rs"
+[tableau]
+deal = [9, 8, 7, 6, 5, 4, 3, 2, 1]
+face_down = [8, 7, 6, 5, 4, 3, 2, 1, 0]
+build = "alternate-color"
+moves = "any-sequence"
+empty = "any"
+[cells]
+count = 7
+dealt = 7
+accept = false
+"#;
+
+fn face_down_game() -> Tableau {
+    static ID: std::sync::OnceLock<GameId> = std::sync::OnceLock::new();
+    let id = *ID.get_or_init(|| {
+        let rules = patience::games::tableau::Rules::from_toml(FACE_DOWN_RULES).unwrap();
+        patience::games::tableau::register(rules).unwrap()
+    });
+    match id {
+        GameId::Tableau(i) => Tableau::preset(i),
+        g => panic!("{g:?}"),
+    }
+}
+
+#[test]
+fn face_down_cards_are_dealt_under_the_top_card_and_turned_when_uncovered() {
+    let g = face_down_game();
+    let table = g.deal(5);
+    for p in 0..9 {
+        let pile = &table.piles[table.find(&(p + 1).to_string()).unwrap()].cards;
+        assert_eq!(pile.len(), 9 - p);
+        let down = pile.iter().filter(|c| c.is_face_down()).count();
+        assert_eq!(down, 8 - p, "pile {}", p + 1);
+        assert!(!pile.last().unwrap().is_face_down());
+    }
+    // Engine and referee turn the same cards: their keys agree after every move.
+    let checked = walk(&g, 1..=30, 150);
+    assert!(checked > 2_000, "only {checked} moves checked");
+}
+
+#[test]
+fn face_down_deals_are_solved_and_replayed() {
+    let g = face_down_game();
+    let cfg = SolveConfig {
+        algorithm: Algorithm::Portfolio,
+        limits: Limits::none().with_nodes(2_000_000),
+    };
+    let mut solved = 0;
+    for deal in 1..=20 {
+        let table = g.deal(deal);
+        let sol = solve(&g, &table, &cfg).unwrap();
+        if sol.verdict == Verdict::Solved {
+            verify(&g, &table, &sol.moves, Status::Won, |m| g.notation(m)).unwrap();
+            solved += 1;
+        }
+    }
+    assert!(solved > 0, "no deal of 1..20 solved");
+}
+
+#[test]
+fn a_face_down_card_on_a_face_up_one_is_refused() {
+    let g = face_down_game();
+    let mut table = g.deal(3);
+    let p = table.find("1").unwrap();
+    // Turn the top card face down over face-up ones... the top must be face up.
+    table.flip_top(p).unwrap();
+    let e = g.pack(&table).unwrap_err().to_string();
+    assert!(
+        e.contains("pile '1'") && e.contains("top card is face down"),
+        "{e}"
+    );
+    // A face-down card above a face-up one.
+    let mut table = g.deal(3);
+    let p = table.find("9").unwrap();
+    table.flip_top(p).unwrap();
+    let q = table.find("8").unwrap();
+    table.move_top_to_top(p, q).unwrap();
+    let e = g.pack(&table).unwrap_err().to_string();
+    assert!(
+        e.contains("pile '8'") && e.contains("lies on a face-up card"),
+        "{e}"
+    );
 }
 
 #[test]

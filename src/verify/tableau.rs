@@ -145,7 +145,14 @@ impl Referee for Tableau {
                 t.move_top_to_top(hand, to)?;
             }
             Ok(())
-        })
+        })?;
+        // The card a move uncovers on a tableau pile is turned face up.
+        if matches!(mv.from, Place::Pile(_))
+            && t.piles[from].top().is_some_and(|c| c.is_face_down())
+        {
+            t.flip_top(from)?;
+        }
+        Ok(())
     }
 
     fn referee_status(&self, t: &Table) -> Status {

@@ -3,7 +3,9 @@
 //! The packed [`State`] holds the tableau piles concatenated bottom first (card bytes), the
 //! pile heights, the cells and the foundation heights, in 79 bytes with no heap. Its exact
 //! key sorts the piles and the cells, which the rules make interchangeable, and leaves out
-//! the foundations, which follow from the cards still in play.
+//! the foundations, which follow from the cards still in play. A face-down card keeps the
+//! card byte's face-down bit, so keys tell it from the same card face up; the card a move
+//! uncovers is turned at once.
 
 pub mod fcs;
 pub mod pysol_layouts;
@@ -22,6 +24,8 @@ use std::sync::{Mutex, OnceLock};
 /// The most cards the packed state holds (one deck).
 pub const MAX_CARDS: usize = 52;
 const EMPTY: u8 = 0xFF;
+/// The face-down bit of a card byte (as in [`Card`]).
+const DOWN: u8 = 0x80;
 
 /// Where a card is, for moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -280,7 +284,7 @@ impl Tableau {
         }
     }
 
-    /// The length of the built sequence at the top of pile `p`.
+    /// The length of the built sequence of face-up cards at the top of pile `p`.
     fn run_len(&self, s: &State, p: usize) -> usize {
         let pile = s.pile(p);
         if pile.is_empty() {
@@ -288,6 +292,7 @@ impl Tableau {
         }
         let mut k = 1;
         while k < pile.len()
+            && pile[pile.len() - k - 1] & DOWN == 0
             && self.rules.builds_on(
                 Card::from_index(pile[pile.len() - k]),
                 Card::from_index(pile[pile.len() - k - 1]),
@@ -336,7 +341,15 @@ impl Tableau {
     fn apply(&self, s: &State, mv: &Move) -> State {
         let mut n = *s;
         let (cards, k) = match mv.from {
-            Place::Pile(p) => n.remove_top(p as usize, mv.count as usize),
+            Place::Pile(p) => {
+                let out = n.remove_top(p as usize, mv.count as usize);
+                // The card uncovered is turned face up.
+                let (start, len) = (n.start(p as usize), n.len[p as usize] as usize);
+                if len > 0 {
+                    n.cards[start + len - 1] &= !DOWN;
+                }
+                out
+            }
             Place::Cell(c) => {
                 let mut out = [0u8; MAX_CARDS];
                 out[0] = n.cells[c as usize];
@@ -561,7 +574,7 @@ impl Space for Tableau {
             let pile = s.pile(p);
             let mut lowest = 14u8;
             for (i, &b) in pile.iter().enumerate() {
-                let c = Card::from_index(b);
+                let c = Card::from_index(b & !DOWN);
                 let r = c.rank_unchecked().value();
                 if r > lowest {
                     out_of_order += 1;
@@ -611,7 +624,10 @@ impl Game for Tableau {
             for (p, &count) in r.tableau.deal.iter().enumerate() {
                 if round < count {
                     t.move_top_to_top(stock, piles[p]).expect("enough cards");
-                    t.flip_top(piles[p]).expect("non-empty");
+                    // The first `face_down[p]` cards of a pile stay face down.
+                    if round >= r.tableau.face_down.get(p).copied().unwrap_or(0) {
+                        t.flip_top(piles[p]).expect("non-empty");
+                    }
                 }
             }
         }
@@ -675,8 +691,12 @@ impl Game for Tableau {
         let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
         let ids = super::expect_piles(t, &refs)?;
         check_partition(t, DeckSpec::FULL)?;
-        for &id in &ids {
-            super::expect_faces(t, id, false)?;
+        for (i, &id) in ids.iter().enumerate() {
+            if i < r.piles() && r.tableau.face_down.iter().any(|&d| d > 0) {
+                expect_face_down_under_face_up(t, id)?;
+            } else {
+                super::expect_faces(t, id, false)?;
+            }
         }
         let mut s = State {
             cards: [0; MAX_CARDS],
@@ -740,7 +760,31 @@ impl Game for Tableau {
     }
 
     fn foreign_board(&self, t: &Table) -> Option<String> {
-        Some(fcs::write(self, t))
+        // fc-solve's format has no face-down cards.
+        let hidden = t
+            .piles
+            .iter()
+            .flat_map(|p| &p.cards)
+            .any(|c| c.is_face_down());
+        (!hidden).then(|| fcs::write(self, t))
+    }
+}
+
+/// Checks that a tableau pile's face-down cards all lie under its face-up ones, and that a
+/// pile with cards has its top card face up (the engine turns each card it uncovers).
+fn expect_face_down_under_face_up(t: &Table, id: usize) -> Result<(), BoardError> {
+    let p = &t.piles[id];
+    let down = p.cards.iter().take_while(|c| c.is_face_down()).count();
+    let bad = p.cards[down..]
+        .iter()
+        .find(|c| c.is_face_down())
+        .map(|c| format!("face-down card {} lies on a face-up card", c.face_up()))
+        .or_else(|| {
+            (down > 0 && down == p.cards.len()).then(|| "its top card is face down".to_string())
+        });
+    match bad {
+        Some(why) => Err(BoardError::Impossible(format!("pile '{}': {why}", p.label))),
+        None => Ok(()),
     }
 }
 

@@ -317,8 +317,12 @@ impl Rules {
         if t.face_down.iter().zip(&t.deal).any(|(d, n)| d > n) {
             return Err(self.invalid("a pile has more face-down cards than cards"));
         }
-        if t.face_down.iter().any(|&d| d > 0) {
-            return Err(self.unsupported("face-down cards"));
+        if t.face_down
+            .iter()
+            .zip(&t.deal)
+            .any(|(&d, &n)| n > 0 && d >= n)
+        {
+            return Err(self.invalid("the top card of every pile is dealt face up"));
         }
         let c = &self.cells;
         if c.count as usize > MAX_CELLS || c.dealt > c.count {
