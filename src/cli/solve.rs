@@ -54,6 +54,19 @@ fn report<G: Game>(
     let notes: Vec<String> = sol.moves.iter().map(write).collect();
     let st = &sol.stats;
     let hint = sol.hint().map(|m| write(&m));
+    // With choices to make, a verdict on a position with hidden cards is thoughtful: the
+    // solver reads them as dealt, which a player cannot.
+    let hidden = table
+        .piles
+        .iter()
+        .flat_map(|p| &p.cards)
+        .filter(|c| c.is_face_down())
+        .count();
+    let knowledge = if det || hidden == 0 {
+        "open"
+    } else {
+        "thoughtful"
+    };
     if json {
         let mut v = json!({
             "game": g.id().to_string(),
@@ -61,6 +74,8 @@ fn report<G: Game>(
             "algorithm": cfg.algorithm.name(),
             "verdict": sol.verdict.word(),
             "note": verdict_note(det, &sol),
+            "knowledge": knowledge,
+            "hidden_cards": hidden,
             "stats": {
                 "expanded": st.expanded, "generated": st.generated, "stored": st.stored,
                 "peak_memory": st.peak_memory, "seconds": st.elapsed.as_secs_f64(),
@@ -84,6 +99,11 @@ fn report<G: Game>(
         sol.verdict,
         verdict_note(det, &sol)
     );
+    if knowledge == "thoughtful" {
+        println!(
+            "thoughtful: the solver knows the {hidden} face-down cards as dealt; a player does not"
+        );
+    }
     if hint_only {
         match (&hint, sol.verdict) {
             (None, Verdict::Solved | Verdict::Won) => {
