@@ -3,8 +3,10 @@
 
 use super::{foul, pile, through_hand, Foul, Referee, Status};
 use crate::cards::{Card, Color};
-use crate::games::tableau::rules::{Build, Direction, EmptyFill, GroupMoves};
-use crate::games::tableau::{cell_label, pile_label, Move, Place, Tableau, HOMES};
+use crate::games::tableau::rules::{
+    Build, Direction, EmptyFill, FoundationBase, GroupMoves, StockRules, UNLIMITED,
+};
+use crate::games::tableau::{cell_label, pile_label, Move, Place, Tableau, HOMES, REDEALS};
 use crate::piles::Table;
 
 /// Whether `card` may lie on `base` under `t`'s tableau rules.
@@ -32,20 +34,105 @@ fn may_lie_on(t: &Tableau, card: Card, base: Card) -> bool {
     suits && ranks
 }
 
-fn place_label(p: Place, card: Card) -> String {
-    match p {
+fn place_label(p: Place, card: Card) -> Result<String, Foul> {
+    Ok(match p {
         Place::Pile(i) => pile_label(i as usize),
         Place::Cell(i) => cell_label(i as usize),
         Place::Home => HOMES[card.suit_unchecked().index()].to_string(),
+        Place::Stock => return foul("only the redeal involves the stock"),
+    })
+}
+
+/// The rank a foundation must take next: from the Ace, or from the base chosen by the first
+/// card sent home to any foundation (any rank while none is), wrapping King to Ace.
+fn next_on_foundation(t: &Tableau, table: &Table, suit: usize) -> Result<Option<i32>, Foul> {
+    let f = &t.rules.foundations;
+    let pile = &table.piles[pile(table, HOMES[suit])?];
+    let Some(top) = pile.top() else {
+        return Ok(match f.base {
+            FoundationBase::Chosen => {
+                let mut started = Vec::new();
+                for h in HOMES {
+                    if let Some(b) = table.piles[super::pile(table, h)?].bottom() {
+                        started.push(i32::from(b.rank_unchecked().value()));
+                    }
+                }
+                started.first().copied()
+            }
+            _ => Some(1),
+        });
+    };
+    let after = i32::from(top.rank_unchecked().value()) + 1;
+    Ok(if after <= 13 {
+        Some(after)
+    } else if f.wrap {
+        Some(1)
+    } else {
+        Some(14)
+    })
+}
+
+/// The redeal: the tableau piles gathered into a hand from the last (each turned over onto
+/// it, so the first pile's bottom card ends on top, as the stock in the rules), then dealt
+/// from the hand `per` cards onto each pile in turn from the first.
+fn redeal(t: &Tableau, table: &mut Table, mv: &Move) -> Result<(), Foul> {
+    let r = t.rules;
+    let StockRules::Redeal { per_pile, redeals } = r.stock else {
+        return foul("this game has no redeal");
+    };
+    if redeals != UNLIMITED {
+        let used = table.counter(REDEALS).unwrap_or(0);
+        if used >= u32::from(redeals) {
+            return foul(format!("all {redeals} redeals are used"));
+        }
+        table.set_counter(REDEALS, used + 1);
     }
+    let piles: Vec<usize> = (0..r.piles())
+        .map(|p| pile(table, &pile_label(p)))
+        .collect::<Result<_, _>>()?;
+    let cards: usize = piles.iter().map(|&p| table.piles[p].height()).sum();
+    let first = piles.iter().find_map(|&p| table.piles[p].bottom());
+    if cards != mv.count as usize || first != Some(mv.card) {
+        return foul(format!(
+            "the redeal deals {cards} cards from {}, not {} from {}",
+            first.map_or("none".to_string(), |c| c.to_string()),
+            mv.count,
+            mv.card
+        ));
+    }
+    through_hand(table, |table, hand| {
+        for &p in piles.iter().rev() {
+            while !table.piles[p].is_empty() {
+                table.move_top_to_top(p, hand)?;
+            }
+        }
+        for &p in &piles {
+            for _ in 0..per_pile {
+                if table.piles[hand].is_empty() {
+                    break;
+                }
+                table.move_top_to_top(hand, p)?;
+            }
+        }
+        if !table.piles[hand].is_empty() {
+            return foul("the piles cannot hold the cards dealt again");
+        }
+        Ok(())
+    })
 }
 
 impl Referee for Tableau {
     fn referee_apply(&self, t: &mut Table, mv: &Move) -> Result<(), Foul> {
         let r = self.rules;
+        if mv.from == Place::Stock || mv.to == Place::Stock {
+            if mv.from != mv.to {
+                return foul("cards go to the stock and back only in the redeal");
+            }
+            return redeal(self, t, mv);
+        }
         let k = mv.count as usize;
-        let from = pile(t, &place_label(mv.from, mv.card))?;
-        let to = pile(t, &place_label(mv.to, mv.card))?;
+        let from = pile(t, &place_label(mv.from, mv.card)?)?;
+        let to = pile(t, &place_label(mv.to, mv.card)?)?;
         if from == to || k == 0 {
             return foul("a move goes from one place to another, with at least one card");
         }
@@ -102,11 +189,23 @@ impl Referee for Tableau {
                 ));
             }
         }
+        if matches!(mv.from, Place::Home) {
+            let f = &r.foundations;
+            if !f.may_return {
+                return foul("cards do not come back from the foundations");
+            }
+            if f.base_stays && t.piles[from].height() == 1 {
+                return foul("a foundation's first card stays there");
+            }
+            if !matches!(mv.to, Place::Pile(_)) {
+                return foul("cards from the foundations come back to the tableau piles only");
+            }
+        }
         match mv.to {
             Place::Home => {
-                let home = &t.piles[to];
-                let next = home.height() + 1;
-                if usize::from(mv.card.rank_unchecked().value()) != next {
+                let suit = mv.card.suit_unchecked().index();
+                let rank = i32::from(mv.card.rank_unchecked().value());
+                if next_on_foundation(self, t, suit)?.is_some_and(|n| n != rank) {
                     return foul(format!("{} does not follow on its foundation", mv.card));
                 }
             }
@@ -115,6 +214,7 @@ impl Referee for Tableau {
                     return foul(format!("cell {} does not take a card", t.piles[to].label));
                 }
             }
+            Place::Stock => return foul("only the redeal involves the stock"),
             Place::Pile(_) => match t.piles[to].top() {
                 Some(base) => {
                     if !may_lie_on(self, mv.card, base) {
@@ -132,9 +232,6 @@ impl Referee for Tableau {
                     }
                 }
             },
-        }
-        if matches!(mv.from, Place::Home) {
-            return foul("cards do not come back from the foundations");
         }
         // Move the group keeping its order: through a hand, which reverses it twice.
         through_hand(t, |t, hand| {

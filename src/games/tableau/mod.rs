@@ -1,22 +1,33 @@
 //! The tableau rules engine: one engine, many games, each a [`Rules`] preset.
 //!
 //! The packed [`State`] holds the tableau piles concatenated bottom first (card bytes), the
-//! pile heights, the cells and the foundation heights, in 79 bytes with no heap. Its exact
-//! key sorts the piles and the cells, which the rules make interchangeable, and leaves out
-//! the foundations, which follow from the cards still in play. A face-down card keeps the
-//! card byte's face-down bit, so keys tell it from the same card face up; the card a move
-//! uncovers is turned at once.
+//! pile heights, the cells, the foundation heights, the foundations' chosen base rank and
+//! the redeals used, in 81 bytes with no heap. Its exact key sorts the piles and the cells,
+//! which the rules make interchangeable (the piles keep their order when a redeal gathers
+//! them in order), and leaves out the foundations, which follow from the cards still in play
+//! (each foundation holds the cards of its suit not in play, from its base: true also when
+//! cards come back from the foundations); the base and the redeals used are added. A
+//! face-down card keeps the card byte's face-down bit, so keys tell it from the same card
+//! face up; the card a move uncovers is turned at once.
+//!
+//! Beyond the FreeCell family the engine plays foundation returns (Baker's Dozen,
+//! Beleaguered Castle, Streets and Alleys as AisleRiot plays them), a base rank chosen by the
+//! first card sent home with wrapping foundations (Chessboard), Cruel's redeal, and piles
+//! dealt face down (King Albert). Each is switched on by a flag worked out once from the
+//! rules ([`Tableau::preset`]), so the FreeCell hot path tests a bool at most.
 
 pub mod fcs;
 pub mod pysol_layouts;
 pub mod rules;
 
-pub use rules::{Build, Direction, EmptyFill, GroupMoves, Rules, RulesError};
+pub use rules::{
+    Build, Direction, EmptyFill, FoundationBase, GroupMoves, Rules, RulesError, StockRules,
+};
 
 use super::{check_partition, BoardError, Game, GameId};
 use crate::cards::{Card, DeckSpec, Rank, Suit};
 use crate::piles::{Mode, Table};
-use rules::{MAX_CELLS, MAX_PILES};
+use rules::{MAX_CELLS, MAX_PILES, UNLIMITED};
 use serde::{Deserialize, Serialize};
 use solvers::{Space, Successor};
 use std::sync::{Mutex, OnceLock};
@@ -36,10 +47,14 @@ pub enum Place {
     Cell(u8),
     /// The foundation of the card's suit.
     Home,
+    /// The stock, which holds no card during play: a move from it to itself is the redeal
+    /// (the tableau gathered into it and dealt out again).
+    Stock,
 }
 
 /// A move: `count` cards from `from` to `to`; `card` is the lowest of them (the one that
-/// lands on the destination).
+/// lands on the destination). A move from the foundations plays their top card back onto the
+/// tableau; the redeal ([`Move::redeal`]) goes from the stock to the stock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Move {
     /// Where the cards come from.
@@ -52,6 +67,24 @@ pub struct Move {
     pub card: Card,
 }
 
+impl Move {
+    /// The redeal of `count` cards, `first` being the first card dealt (the bottom card of
+    /// the first pile that holds any): both are checked when the move is replayed.
+    pub fn redeal(count: u8, first: Card) -> Move {
+        Move {
+            from: Place::Stock,
+            to: Place::Stock,
+            count,
+            card: first,
+        }
+    }
+
+    /// Whether this is the redeal.
+    pub fn is_redeal(&self) -> bool {
+        self.from == Place::Stock
+    }
+}
+
 /// The packed state. Bytes past the last pile are always zero, so two states are equal
 /// exactly when they are the same position (piles and cells in place).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -60,10 +93,20 @@ pub struct State {
     len: [u8; MAX_PILES],
     cells: [u8; MAX_CELLS],
     home: [u8; 4],
+    /// The foundations' base rank when the player chooses it (0: not chosen yet).
+    base: u8,
+    /// Redeals used, when they are limited (0 otherwise).
+    redeals: u8,
 }
 
-/// The exact key: piles sorted (each ended by 0xFF), then the cells sorted.
+/// The exact key: piles sorted (each ended by 0xFF), then the cells sorted, then at
+/// [`KEY_BASE`] the chosen base and at [`KEY_REDEALS`] the redeals used. At most 13 piles of
+/// 52 cards with their ends and 10 cells take 75 bytes, so those two never overlap them.
 pub type Key = [u8; 80];
+/// Where the key holds the chosen base.
+pub const KEY_BASE: usize = 78;
+/// Where the key holds the redeals used.
+pub const KEY_REDEALS: usize = 79;
 
 impl State {
     fn start(&self, p: usize) -> usize {
@@ -80,6 +123,28 @@ impl State {
     /// Cards on the foundations.
     pub fn home_count(&self) -> u32 {
         self.home.iter().map(|&h| u32::from(h)).sum()
+    }
+    /// The foundations' base rank when the player chooses it (None: not chosen yet, or the
+    /// rules fix it).
+    pub fn chosen_base(&self) -> Option<u8> {
+        (self.base != 0).then_some(self.base)
+    }
+    /// Redeals used (counted only when the rules limit them).
+    pub fn redeals_used(&self) -> u8 {
+        self.redeals
+    }
+    /// The pile heights the redeal leaves: `per` cards on each pile from the first, the
+    /// remainder on the next, the rest empty. The cards stay where they are: the state holds
+    /// the piles in order, each bottom first, which is the order the redeal gathers them in.
+    fn redealt(&self, per: u8, piles: usize) -> [u8; MAX_PILES] {
+        let mut left = self.total();
+        let mut len = [0u8; MAX_PILES];
+        for l in len.iter_mut().take(piles) {
+            let k = left.min(per as usize);
+            *l = k as u8;
+            left -= k;
+        }
+        len
     }
     fn remove_top(&mut self, p: usize, k: usize) -> ([u8; MAX_CARDS], usize) {
         let end = self.start(p) + self.len[p] as usize;
@@ -109,6 +174,43 @@ pub struct Tableau {
     pub rules: &'static Rules,
     /// The game's id in the catalogue.
     pub index: u16,
+    feat: Features,
+}
+
+/// What the rules ask beyond the FreeCell family, worked out once from them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Features {
+    /// Foundation cards may come back to the tableau.
+    returns: bool,
+    /// With returns: a foundation's first card stays.
+    base_stays: bool,
+    /// The first card sent home fixes the base rank of all four foundations.
+    chosen_base: bool,
+    /// Cards per pile of the redeal (0: no redeal). The piles then keep their order.
+    redeal: u8,
+    /// Redeals allowed ([`UNLIMITED`] for no limit).
+    redeals: u8,
+}
+
+impl Features {
+    fn of(r: &Rules) -> Features {
+        let (redeal, redeals) = match r.stock {
+            StockRules::Redeal { per_pile, redeals } => (per_pile, redeals),
+            _ => (0, 0),
+        };
+        Features {
+            returns: r.foundations.may_return,
+            base_stays: r.foundations.base_stays,
+            chosen_base: r.foundations.base == FoundationBase::Chosen,
+            redeal,
+            redeals,
+        }
+    }
+}
+
+/// The rank that follows `h` cards on a foundation based on `base`, wrapping K to A.
+fn nth_rank(base: u8, h: u8) -> u8 {
+    (base - 1 + h) % 13 + 1
 }
 
 /// The presets embedded in the binary, in catalogue order.
@@ -136,6 +238,12 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/streets-and-alleys-classic.toml"),
     include_str!("../presets/fortress.toml"),
     include_str!("../presets/king-albert-classic.toml"),
+    include_str!("../presets/bakers-dozen.toml"),
+    include_str!("../presets/beleaguered-castle.toml"),
+    include_str!("../presets/streets-and-alleys.toml"),
+    include_str!("../presets/chessboard.toml"),
+    include_str!("../presets/cruel.toml"),
+    include_str!("../presets/king-albert.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {
@@ -246,9 +354,11 @@ impl Tableau {
 
     /// The game of preset `index`.
     pub fn preset(index: u16) -> Tableau {
+        let rules = preset(index);
         Tableau {
-            rules: preset(index),
+            rules,
             index,
+            feat: Features::of(rules),
         }
     }
 
@@ -304,15 +414,25 @@ impl Tableau {
     }
 
     fn goes_home(&self, s: &State, c: Card) -> bool {
-        s.home[c.suit_unchecked().index()] + 1 == c.rank_unchecked().value()
+        let h = s.home[c.suit_unchecked().index()];
+        if self.feat.chosen_base {
+            return s.base == 0 || nth_rank(s.base, h) == c.rank_unchecked().value();
+        }
+        h + 1 == c.rank_unchecked().value()
     }
 
     /// Whether sending `c` home keeps every win: no card that could ever be built on `c` in
-    /// the tableau is still in play.
+    /// the tableau is still in play. With building up or down, or wrapping, the next card of
+    /// `c`'s suit could be built on `c` and only goes home after it, so no move home is
+    /// proven safe (the last card of a suit would be, too small a gain to write); with a
+    /// chosen base the ranks below do not follow from the heights this test reads.
     fn safe_home(&self, s: &State, c: Card) -> bool {
         let t = &self.rules.tableau;
-        if t.direction != Direction::Down || t.wrap {
+        if t.direction != Direction::Down || t.wrap || self.feat.chosen_base {
             return false;
+        }
+        if self.feat.returns {
+            return self.safe_home_returning(s, c);
         }
         let r = c.rank_unchecked().value();
         if r == 1 {
@@ -322,6 +442,49 @@ impl Tableau {
             let below = Card::new(suit, Rank::from_value(r - 1));
             !t.build.suits_fit(below, c) || s.home[suit.index()] >= r - 1
         })
+    }
+
+    /// `safe_home` when foundation cards may come back (tableau built down, no wrap, Aces
+    /// first). A card at home is no longer out of play: it may come back as a base for lower
+    /// cards, themselves brought back. So take the smallest set of cards `low` that holds `c`,
+    /// holds for each suit all ranks up to some height (like a foundation), and holds every
+    /// card that could be built on one of its cards. If every card of `low` but `c` is home,
+    /// sending `c` home keeps every win. Proof: take a winning line from the position with
+    /// `c` in play and drop from it every move of a `low` card (a group moved keeps its cards
+    /// outside `low`: those form its bottom, since a card built on a `low` card is in `low`).
+    /// Played from the position with `c` home, the rest stays legal: each position reached
+    /// is the original one with the `low` cards taken out of the tableau and cells and put
+    /// home, so a card outside `low` that was on top is still on top, a card it lands on is
+    /// outside `low` (a card built on a `low` card is in `low`), an empty pile or cell is
+    /// still empty, free cells and empty piles (which limit group moves) are no fewer, and
+    /// each foundation holds the original one's cards or its `low` prefix, whichever is
+    /// higher, so a card outside `low` goes home, or comes back, on the same top card. The
+    /// line ends with every card home.
+    fn safe_home_returning(&self, s: &State, c: Card) -> bool {
+        let build = self.rules.tableau.build;
+        let fits = |on: usize, base: usize| {
+            build.suits_fit(
+                Card::new(Suit::ALL[on], Rank::Ace),
+                Card::new(Suit::ALL[base], Rank::Ace),
+            )
+        };
+        let own = c.suit_unchecked().index();
+        // The height of `low` in each suit: the closure under "may be built on".
+        let mut low = [0u8; 4];
+        low[own] = c.rank_unchecked().value();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for base in 0..4 {
+                for on in 0..4 {
+                    if low[base] > 1 && fits(on, base) && low[on] < low[base] - 1 {
+                        low[on] = low[base] - 1;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        (0..4).all(|x| x == own || s.home[x] >= low[x])
     }
 
     /// The pile tops and cell cards that may go to their foundation now.
@@ -356,14 +519,43 @@ impl Tableau {
                 n.cells[c as usize] = EMPTY;
                 (out, 1)
             }
-            Place::Home => unreachable!("cards never come back from the foundations"),
+            Place::Home => {
+                let mut out = [0u8; MAX_CARDS];
+                out[0] = mv.card.byte();
+                n.home[mv.card.suit_unchecked().index()] -= 1;
+                (out, 1)
+            }
+            Place::Stock => {
+                n.len = n.redealt(self.feat.redeal, self.rules.piles());
+                if self.feat.redeals != UNLIMITED {
+                    n.redeals += 1;
+                }
+                return n;
+            }
         };
         match mv.to {
             Place::Pile(p) => n.push(p as usize, &cards[..k]),
             Place::Cell(c) => n.cells[c as usize] = cards[0],
-            Place::Home => n.home[mv.card.suit_unchecked().index()] += 1,
+            Place::Home => {
+                n.home[mv.card.suit_unchecked().index()] += 1;
+                if self.feat.chosen_base && n.base == 0 {
+                    n.base = mv.card.rank_unchecked().value();
+                }
+            }
+            Place::Stock => unreachable!("only the redeal goes to the stock"),
         }
         n
+    }
+
+    /// The redeal from `s`, if the rules allow one now and it changes the layout.
+    fn redeal_move(&self, s: &State) -> Option<Move> {
+        let f = &self.feat;
+        if f.redeal == 0 || (f.redeals != UNLIMITED && s.redeals >= f.redeals) {
+            return None;
+        }
+        let len = s.redealt(f.redeal, self.rules.piles());
+        let total = s.total();
+        (len != s.len && total > 0).then(|| Move::redeal(total as u8, Card::from_index(s.cards[0])))
     }
 
     fn succ(&self, s: &State, mv: Move) -> Successor<Move, State> {
@@ -394,8 +586,11 @@ impl Space for Tableau {
             at += l;
         }
         // With one deck every card is distinct, so piles compare by their bottom card alone
-        // (an empty pile first): the same order as comparing them whole, much cheaper.
-        piles[..n].sort_unstable_by_key(|p| p.first().map_or(0u16, |&b| u16::from(b) + 1));
+        // (an empty pile first): the same order as comparing them whole, much cheaper. A
+        // redeal gathers the piles in order, so then their order is part of the position.
+        if self.feat.redeal == 0 {
+            piles[..n].sort_unstable_by_key(|p| p.first().map_or(0u16, |&b| u16::from(b) + 1));
+        }
         let mut k = [0u8; 80];
         let mut i = 0;
         for p in &piles[..n] {
@@ -408,6 +603,8 @@ impl Space for Tableau {
         let nc = self.cells();
         cells[..nc].sort_unstable();
         k[i..i + nc].copy_from_slice(&cells[..nc]);
+        k[KEY_BASE] = s.base;
+        k[KEY_REDEALS] = s.redeals;
         k
     }
 
@@ -426,7 +623,41 @@ impl Space for Tableau {
                 },
             ));
         }
+        // Cards may come back from the foundations onto a card they build on or an empty
+        // pile (never into a cell: no game of the sources allows it).
         let first_empty_pile = (0..np).find(|&p| s.len[p] == 0);
+        // Empty piles are interchangeable (only the first is tried) unless a redeal gathers
+        // the piles in order.
+        let ordered = self.feat.redeal != 0;
+        let empty_target = |to: usize| ordered || Some(to) == first_empty_pile;
+        if self.feat.returns {
+            for (suit, &h) in s.home.iter().enumerate() {
+                if h == 0 || (self.feat.base_stays && h == 1) {
+                    continue;
+                }
+                let c = Card::new(Suit::ALL[suit], Rank::from_value(h));
+                for to in 0..np {
+                    let ok = match s.pile(to).last() {
+                        Some(&top) => self.rules.builds_on(c, Card::from_index(top)),
+                        None => empty_target(to) && self.rules.fills_empty(c),
+                    };
+                    if ok {
+                        out.push(self.succ(
+                            s,
+                            Move {
+                                from: Place::Home,
+                                to: Place::Pile(to as u8),
+                                count: 1,
+                                card: c,
+                            },
+                        ));
+                    }
+                }
+            }
+        }
+        if let Some(mv) = self.redeal_move(s) {
+            out.push(self.succ(s, mv));
+        }
         // Between piles. Pile tops and group limits are worked out once per state.
         let mut tops = [None; MAX_PILES];
         for (p, top) in tops.iter_mut().enumerate().take(np) {
@@ -478,12 +709,13 @@ impl Space for Tableau {
                         }
                     }
                     None => {
-                        // Empty piles are interchangeable: only the first; and moving a
-                        // whole pile into an empty one changes nothing.
-                        if Some(to) != first_empty_pile {
+                        // Moving a whole pile into an empty one changes nothing, unless
+                        // the piles' order counts.
+                        if !empty_target(to) {
                             continue;
                         }
-                        for k in 1..=run.min(limit_onto_empty).min(pile.len() - 1) {
+                        let most = pile.len() - usize::from(!ordered);
+                        for k in 1..=run.min(limit_onto_empty).min(most) {
                             if self.rules.fills_empty(card_at(k)) {
                                 push(out, to, k, card_at(k));
                             }
@@ -501,7 +733,7 @@ impl Space for Tableau {
             for to in 0..np {
                 let ok = match s.pile(to).last() {
                     Some(&top) => self.rules.builds_on(c, Card::from_index(top)),
-                    None => Some(to) == first_empty_pile && self.rules.fills_empty(c),
+                    None => empty_target(to) && self.rules.fills_empty(c),
                 };
                 if ok {
                     out.push(self.succ(
@@ -539,8 +771,13 @@ impl Space for Tableau {
 
     /// Safe moves to the foundations (see `safe_home`): sending home a card on which no card
     /// still in play could be built never loses a win, since cards leave the tableau only
-    /// to be built on or to go home.
+    /// to be built on or to go home. Not with a redeal: a card kept in the tableau changes
+    /// how the redeal cuts the gathered cards into piles (every later card shifts by one), so
+    /// keeping it can win where sending it home loses; no move is forced there.
     fn forced(&self, s: &State) -> Option<Successor<Move, State>> {
+        if self.feat.redeal != 0 {
+            return None;
+        }
         self.home_candidates(s)
             .into_iter()
             .find(|&(_, c)| self.safe_home(s, c))
@@ -618,15 +855,25 @@ impl Game for Tableau {
                 t.flip_top(home).expect("non-empty");
             }
         }
-        // Round by round, left to right, each pile until it has its count.
-        let most = r.tableau.deal.iter().copied().max().unwrap_or(0);
-        for round in 0..most {
+        if self.feat.redeal != 0 {
+            // As the redeal will: pile by pile, each its count at once.
             for (p, &count) in r.tableau.deal.iter().enumerate() {
-                if round < count {
+                for _ in 0..count {
                     t.move_top_to_top(stock, piles[p]).expect("enough cards");
-                    // The first `face_down[p]` cards of a pile stay face down.
-                    if round >= r.tableau.face_down.get(p).copied().unwrap_or(0) {
-                        t.flip_top(piles[p]).expect("non-empty");
+                    t.flip_top(piles[p]).expect("non-empty");
+                }
+            }
+        } else {
+            // Round by round, left to right, each pile until it has its count.
+            let most = r.tableau.deal.iter().copied().max().unwrap_or(0);
+            for round in 0..most {
+                for (p, &count) in r.tableau.deal.iter().enumerate() {
+                    if round < count {
+                        t.move_top_to_top(stock, piles[p]).expect("enough cards");
+                        // The first `face_down[p]` cards of a pile stay face down.
+                        if round >= r.tableau.face_down.get(p).copied().unwrap_or(0) {
+                            t.flip_top(piles[p]).expect("non-empty");
+                        }
                     }
                 }
             }
@@ -703,6 +950,8 @@ impl Game for Tableau {
             len: [0; MAX_PILES],
             cells: [EMPTY; MAX_CELLS],
             home: [0; 4],
+            base: 0,
+            redeals: 0,
         };
         let mut at = 0;
         for (p, &id) in ids.iter().enumerate().take(r.piles()) {
@@ -725,13 +974,31 @@ impl Game for Tableau {
                 }
             }
         }
+        let homes = &ids[r.piles() + self.cells()..];
+        if self.feat.chosen_base {
+            // Every foundation started with the same rank: the first one sent home.
+            let mut bases = homes
+                .iter()
+                .filter_map(|&id| t.piles[id].bottom())
+                .map(|c| c.rank_unchecked().value());
+            s.base = bases.next().unwrap_or(0);
+            if bases.any(|b| b != s.base) {
+                return Err(BoardError::Impossible(
+                    "the foundations must all start with the same rank".into(),
+                ));
+            }
+        }
+        let first = if self.feat.chosen_base { s.base } else { 1 };
         for (suit, h) in HOMES.iter().enumerate() {
-            let home = &t.piles[ids[r.piles() + self.cells() + suit]];
+            let home = &t.piles[homes[suit]];
             for (i, c) in home.cards.iter().enumerate() {
-                if c.suit() != Some(Suit::ALL[suit]) || c.rank_unchecked().value() as usize != i + 1
+                if c.suit() != Some(Suit::ALL[suit])
+                    || c.rank_unchecked().value() != nth_rank(first, i as u8)
                 {
                     return Err(BoardError::Impossible(format!(
-                        "foundation '{h}' must hold A, 2, 3, ... of {h} (found {} at place {})",
+                        "foundation '{h}' must hold {} of {h} and the ranks that follow it \
+                         (found {} at place {})",
+                        Rank::from_value(first).letter(),
                         c.face_up(),
                         i + 1
                     )));
@@ -739,24 +1006,39 @@ impl Game for Tableau {
             }
             s.home[suit] = home.height() as u8;
         }
+        if self.feat.redeal != 0 && self.feat.redeals != UNLIMITED {
+            s.redeals = super::counter_in(t, REDEALS, 0, 0..=u32::from(self.feat.redeals))? as u8;
+        }
         Ok(s)
     }
 
     fn notation(&self, mv: &Move) -> String {
+        if mv.is_redeal() {
+            return "r".to_string();
+        }
         let place = |p: Place| match p {
             Place::Pile(i) => pile_label(i as usize),
             Place::Cell(i) => cell_label(i as usize),
             Place::Home => "h".to_string(),
+            Place::Stock => "r".to_string(),
         };
-        format!("{}{}", place(mv.from), place(mv.to))
+        // A card coming back names its foundation: `h` and the suit's capital letter
+        // (cells are lower-case letters).
+        let from = match mv.from {
+            Place::Home => format!("h{}", mv.card.suit_unchecked().letter()),
+            p => place(p),
+        };
+        format!("{from}{}", place(mv.to))
     }
 
     fn verbose_notation(&self, mv: &Move) -> String {
         verbose(mv)
     }
 
+    /// fc-solve's board text, for the games it can describe: foundations from the Ace and
+    /// no redeal count.
     fn read_board(&self, text: &str) -> Option<Result<Table, BoardError>> {
-        fcs::looks_like_fc_solve(text).then(|| fcs::parse(self, text))
+        (self.fc_solve_format() && fcs::looks_like_fc_solve(text)).then(|| fcs::parse(self, text))
     }
 
     fn foreign_board(&self, t: &Table) -> Option<String> {
@@ -766,7 +1048,7 @@ impl Game for Tableau {
             .iter()
             .flat_map(|p| &p.cards)
             .any(|c| c.is_face_down());
-        (!hidden).then(|| fcs::write(self, t))
+        (!hidden && self.fc_solve_format()).then(|| fcs::write(self, t))
     }
 }
 
@@ -788,7 +1070,20 @@ fn expect_face_down_under_face_up(t: &Table, id: usize) -> Result<(), BoardError
     }
 }
 
-/// fc-solve's verbose notation of a move ("Move a card from stack 3 to freecell 0").
+/// The board counter holding the redeals used, when the rules limit them.
+pub const REDEALS: &str = "redeals";
+
+impl Tableau {
+    /// Whether fc-solve's board text describes this game's positions: its `Foundations:`
+    /// line gives heights from the Ace, and it has no counters.
+    fn fc_solve_format(&self) -> bool {
+        !self.feat.chosen_base && (self.feat.redeal == 0 || self.feat.redeals == UNLIMITED)
+    }
+}
+
+/// fc-solve's verbose notation of a move ("Move a card from stack 3 to freecell 0"), with
+/// our own sentences for the moves fc-solve does not know (cards back from the foundations,
+/// the redeal).
 pub fn verbose(mv: &Move) -> String {
     match (mv.from, mv.to) {
         (Place::Pile(a), Place::Pile(b)) if mv.count > 1 => {
@@ -804,6 +1099,11 @@ pub fn verbose(mv: &Move) -> String {
         (Place::Cell(a), Place::Cell(b)) => {
             format!("Move a card from freecell {a} to freecell {b}")
         }
-        (Place::Home, _) => "Move a card from the foundations".to_string(),
+        (Place::Home, Place::Pile(b)) => format!(
+            "Move a card from the {} foundation to stack {b}",
+            mv.card.suit_unchecked().name()
+        ),
+        (Place::Stock, _) => format!("Redeal the {} cards of the stacks", mv.count),
+        (Place::Home, _) | (_, Place::Stock) => format!("Move {} (not a legal move)", mv.card),
     }
 }

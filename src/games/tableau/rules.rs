@@ -92,6 +92,9 @@ pub enum FoundationBase {
     Ace,
     /// The rank of the first card dealt to the foundations.
     FirstDealt,
+    /// The rank of the first card the player puts on any foundation: the other three
+    /// foundations must then start with that rank too (Chessboard).
+    Chosen,
 }
 
 /// The tableau.
@@ -159,9 +162,14 @@ pub struct FoundationRules {
     /// Whether they wrap from King to Ace.
     #[serde(default)]
     pub wrap: bool,
-    /// Whether cards may come back from the foundations.
+    /// Whether the top card of a foundation may be played back onto the tableau (onto a
+    /// card it builds on, or onto an empty pile that takes it; never into a cell).
     #[serde(default)]
     pub may_return: bool,
+    /// With `may_return`: whether a foundation's first card stays there (AisleRiot's
+    /// Beleaguered Castle never lets its Aces be picked up).
+    #[serde(default)]
+    pub base_stays: bool,
 }
 
 fn ace() -> FoundationBase {
@@ -178,6 +186,7 @@ impl Default for FoundationRules {
             direction: Direction::Up,
             wrap: false,
             may_return: false,
+            base_stays: false,
         }
     }
 }
@@ -203,7 +212,20 @@ pub enum StockRules {
         /// Whether every pile must hold a card first.
         no_empty: bool,
     },
+    /// No cards wait in the stock, but at any time the tableau piles may be gathered (the
+    /// last pile at the bottom, each pile keeping its order, so the first pile's bottom card
+    /// ends on top) and dealt out again `per_pile` cards at a time from the first pile
+    /// (Cruel). The game's own deal lays the piles out the same way.
+    Redeal {
+        /// Cards dealt to each pile.
+        per_pile: u8,
+        /// Redeals allowed (255 for unlimited).
+        redeals: u8,
+    },
 }
+
+/// `redeals` value meaning no limit.
+pub const UNLIMITED: u8 = 255;
 
 /// A game of the tableau engine.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -333,8 +355,30 @@ impl Rules {
         let dealt: usize = t.deal.iter().map(|&n| n as usize).sum::<usize>()
             + c.dealt as usize
             + if t.aces_home { 4 } else { 0 };
-        if self.stock != StockRules::None {
-            return Err(self.unsupported("a stock"));
+        match self.stock {
+            StockRules::None => {}
+            StockRules::Redeal { per_pile, .. } => {
+                // The redeal lays out what the deal laid out: full piles from the first, the
+                // remainder on the next; cells would hold cards the redeal does not say
+                // what to do with.
+                let n = per_pile as usize;
+                let cards: usize = t.deal.iter().map(|&d| d as usize).sum();
+                let pattern = (0..t.deal.len()).map(|p| cards.saturating_sub(p * n).min(n));
+                if n == 0 || !t.deal.iter().map(|&d| d as usize).eq(pattern) {
+                    return Err(self.invalid(
+                        "a redeal game deals its piles per_pile cards at a time, from the first",
+                    ));
+                }
+                if c.count > 0 {
+                    return Err(self.unsupported("a redeal with cells"));
+                }
+                if t.face_down.iter().any(|&d| d > 0) {
+                    return Err(self.unsupported("a redeal with face-down cards"));
+                }
+            }
+            StockRules::Waste { .. } | StockRules::DealToPiles { .. } => {
+                return Err(self.unsupported("a stock (waste or dealing onto the piles)"));
+            }
         }
         if dealt != 52 * self.decks as usize {
             return Err(self.invalid(format!(
@@ -352,8 +396,32 @@ impl Rules {
             return Err(self.invalid("nothing builds, so only single cards can move"));
         }
         let f = &self.foundations;
-        if f.direction != Direction::Up || f.base != FoundationBase::Ace || f.wrap || f.may_return {
-            return Err(self.unsupported("foundations other than Ace to King without return"));
+        if f.direction != Direction::Up {
+            return Err(self.unsupported("foundations built down"));
+        }
+        match f.base {
+            FoundationBase::Ace if f.wrap => {
+                return Err(self.invalid("foundations from the Ace have nothing to wrap"));
+            }
+            FoundationBase::Ace => {}
+            FoundationBase::Chosen => {
+                if t.aces_home {
+                    return Err(self.invalid(
+                        "the Aces cannot start the foundations when the player chooses the base",
+                    ));
+                }
+            }
+            FoundationBase::FirstDealt => {
+                return Err(self.unsupported("foundations based on a dealt card"));
+            }
+        }
+        if f.base_stays && !f.may_return {
+            return Err(self.invalid("base_stays needs may_return"));
+        }
+        // Returns are played (and their autoplay proven safe) for Ace-to-King foundations
+        // whose cards follow from the cards in play, and without a redeal.
+        if f.may_return && (f.base != FoundationBase::Ace || self.stock != StockRules::None) {
+            return Err(self.unsupported("foundation returns with a chosen base or a redeal"));
         }
         if self.microsoft_deals && (t.deal.len() != 8 || c.dealt != 0) {
             return Err(self.invalid("Microsoft deals lay out eight piles and no cells"));
