@@ -1189,3 +1189,25 @@ fn failed_stats_run_leaves_no_csv_behind() {
         "a failed run must not leave an empty CSV (it blocks the next --csv)"
     );
 }
+
+#[test]
+fn verdicts_with_face_down_cards_say_they_are_thoughtful() {
+    let v = json(&patience(&["solve", "king-albert", "--deal", "2", "--json"]).ok());
+    assert_eq!(v["verdict"], "solved");
+    assert_eq!(v["knowledge"], "thoughtful");
+    // Nine piles of 9 down to 1 cards, all but the top one face down.
+    assert_eq!(v["hidden_cards"], 36);
+    let text = patience(&["hint", "king-albert", "--deal", "2"]).ok();
+    assert!(
+        text.contains("thoughtful: the solver knows the 36 face-down cards"),
+        "{text}"
+    );
+    // All face up: nothing to say.
+    let v = json(&patience(&["solve", "freecell", "--deal", "1", "--json"]).ok());
+    assert_eq!(
+        (v["knowledge"].as_str(), v["hidden_cards"].as_u64()),
+        (Some("open"), Some(0))
+    );
+    let text = patience(&["solve", "freecell", "--deal", "1"]).ok();
+    assert!(!text.contains("thoughtful"), "{text}");
+}
