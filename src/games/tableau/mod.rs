@@ -630,29 +630,34 @@ impl Space for Tableau {
         // the piles in order.
         let ordered = self.feat.redeal != 0;
         let empty_target = |to: usize| ordered || Some(to) == first_empty_pile;
+        // One card (from a cell, or back from a foundation) onto every pile that takes it.
+        let single_to_piles = |out: &mut Vec<Successor<Move, State>>, from: Place, c: Card| {
+            for to in 0..np {
+                let ok = match s.pile(to).last() {
+                    Some(&top) => self.rules.builds_on(c, Card::from_index(top)),
+                    None => empty_target(to) && self.rules.fills_empty(c),
+                };
+                if ok {
+                    let to = Place::Pile(to as u8);
+                    out.push(self.succ(
+                        s,
+                        Move {
+                            from,
+                            to,
+                            count: 1,
+                            card: c,
+                        },
+                    ));
+                }
+            }
+        };
         if self.feat.returns {
             for (suit, &h) in s.home.iter().enumerate() {
                 if h == 0 || (self.feat.base_stays && h == 1) {
                     continue;
                 }
                 let c = Card::new(Suit::ALL[suit], Rank::from_value(h));
-                for to in 0..np {
-                    let ok = match s.pile(to).last() {
-                        Some(&top) => self.rules.builds_on(c, Card::from_index(top)),
-                        None => empty_target(to) && self.rules.fills_empty(c),
-                    };
-                    if ok {
-                        out.push(self.succ(
-                            s,
-                            Move {
-                                from: Place::Home,
-                                to: Place::Pile(to as u8),
-                                count: 1,
-                                card: c,
-                            },
-                        ));
-                    }
-                }
+                single_to_piles(out, Place::Home, c);
             }
         }
         if let Some(mv) = self.redeal_move(s) {
@@ -729,24 +734,7 @@ impl Space for Tableau {
             if s.cells[i] == EMPTY {
                 continue;
             }
-            let c = Card::from_index(s.cells[i]);
-            for to in 0..np {
-                let ok = match s.pile(to).last() {
-                    Some(&top) => self.rules.builds_on(c, Card::from_index(top)),
-                    None => empty_target(to) && self.rules.fills_empty(c),
-                };
-                if ok {
-                    out.push(self.succ(
-                        s,
-                        Move {
-                            from: Place::Cell(i as u8),
-                            to: Place::Pile(to as u8),
-                            count: 1,
-                            card: c,
-                        },
-                    ));
-                }
-            }
+            single_to_piles(out, Place::Cell(i as u8), Card::from_index(s.cells[i]));
         }
         // From the piles to the first empty cell (cells are interchangeable).
         if self.rules.cells.accept {
