@@ -459,3 +459,109 @@ impl Rules {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BASE: &str = "id = \"t\"\nname = \"T\"\nsummary = \"s\"\nsource = \"s\"\n";
+
+    fn refusal(body: &str) -> RulesError {
+        Rules::from_toml(&format!("{BASE}{body}")).expect_err("refused")
+    }
+
+    fn unsupported(body: &str, what: &str) {
+        match refusal(body) {
+            RulesError::Unsupported { what: w, .. } => assert!(w.contains(what), "{w}"),
+            e => panic!("expected '{what}' unsupported, got {e}"),
+        }
+    }
+
+    const PLAIN: &str = "[tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\nbuild = \"any-suit\"\n\
+                         moves = \"single\"\nempty = \"any\"\n";
+
+    #[test]
+    fn what_the_engine_does_not_play_is_refused_with_the_reason() {
+        unsupported(&format!("decks = 2\n{PLAIN}"), "more than one deck");
+        unsupported(
+            "[tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\nface_down = [1, 0, 0, 0, 0, 0, 0, 0]\n\
+             build = \"any-suit\"\nmoves = \"single\"\nempty = \"any\"\n",
+            "face-down cards",
+        );
+        unsupported(
+            "[tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\nbuild = \"suit\"\n\
+             moves = \"suit-sequences\"\nempty = \"any\"\n",
+            "suit-sequence",
+        );
+        unsupported(
+            &format!("{PLAIN}[stock]\nkind = \"waste\"\ndraw = 1\nredeals = 0\n"),
+            "a stock",
+        );
+        unsupported(
+            &format!("{PLAIN}[stock]\nkind = \"deal-to-piles\"\nno_empty = true\n"),
+            "a stock",
+        );
+        unsupported(
+            &format!("{PLAIN}[foundations]\ndirection = \"down\"\n"),
+            "built down",
+        );
+        unsupported(
+            &format!("{PLAIN}[foundations]\nbase = \"first-dealt\"\n"),
+            "based on a dealt card",
+        );
+        unsupported(
+            &format!("{PLAIN}[foundations]\nbase = \"chosen\"\nwrap = true\nmay_return = true\n"),
+            "foundation returns with a chosen base",
+        );
+        unsupported(
+            "[tableau]\ndeal = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]\nbuild = \"suit\"\n\
+             moves = \"single\"\nempty = \"none\"\n[cells]\ncount = 4\ndealt = 4\n\
+             [stock]\nkind = \"redeal\"\nper_pile = 4\nredeals = 255\n",
+            "a redeal with cells",
+        );
+    }
+
+    #[test]
+    fn inconsistent_feature_settings_are_invalid() {
+        for body in [
+            format!("{PLAIN}[foundations]\nbase_stays = true\n"),
+            format!("{PLAIN}[foundations]\nwrap = true\n"),
+            // A redeal lays out full piles from the first: the deal must look the same.
+            "[tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\nbuild = \"suit\"\nmoves = \"single\"\n\
+             empty = \"none\"\n[stock]\nkind = \"redeal\"\nper_pile = 4\nredeals = 255\n"
+                .to_string(),
+        ] {
+            assert!(
+                matches!(refusal(&body), RulesError::Invalid { .. }),
+                "{body}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_new_features_are_accepted() {
+        let r = Rules::from_toml(&format!(
+            "{PLAIN}[foundations]\nmay_return = true\nbase_stays = true\n"
+        ))
+        .unwrap();
+        assert!(r.foundations.may_return && r.foundations.base_stays);
+        let r = Rules::from_toml(&format!(
+            "{PLAIN}[foundations]\nbase = \"chosen\"\nwrap = true\n"
+        ))
+        .unwrap();
+        assert_eq!(r.foundations.base, FoundationBase::Chosen);
+        let r = Rules::from_toml(&format!(
+            "{BASE}[tableau]\ndeal = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]\nbuild = \"suit\"\n\
+             moves = \"single\"\nempty = \"none\"\n[stock]\nkind = \"redeal\"\nper_pile = 4\n\
+             redeals = 2\n"
+        ))
+        .unwrap();
+        assert_eq!(
+            r.stock,
+            StockRules::Redeal {
+                per_pile: 4,
+                redeals: 2
+            }
+        );
+    }
+}
