@@ -58,7 +58,12 @@ fn every_generated_move_is_legal_and_lands_on_the_same_position() {
                     .unwrap_or_else(|e| panic!("{id} deal {deal}: engine move rejected: {e}"));
                     let packed = g.pack(&after).unwrap();
                     assert_eq!(g.key(&packed), g.key(&succ.state), "{id} deal {deal}");
-                    assert_eq!(packed, succ.state, "{id} deal {deal}: {}", g.notation(&succ.mv));
+                    assert_eq!(
+                        packed,
+                        succ.state,
+                        "{id} deal {deal}: {}",
+                        g.notation(&succ.mv)
+                    );
                     checked += 1;
                     returns += usize::from(succ.mv.from == Place::Home);
                     redeals += usize::from(succ.mv.is_redeal());
@@ -74,7 +79,10 @@ fn every_generated_move_is_legal_and_lands_on_the_same_position() {
         // Chessboard deals often end early: few moves fit a suit up or down.
         assert!(checked > 400, "{id}: only {checked} moves checked");
         if g.rules.foundations.may_return {
-            assert!(returns > 0, "{id}: no return from the foundations generated");
+            assert!(
+                returns > 0,
+                "{id}: no return from the foundations generated"
+            );
         }
         if matches!(g.rules.stock, StockRules::Redeal { .. }) {
             assert!(redeals > 0, "{id}: no redeal generated");
@@ -91,11 +99,7 @@ fn referee_moves(g: &Tableau, t: &Table) -> Vec<Table> {
         .collect();
     places.extend((0..r.cells.count as usize).map(|c| (Place::Cell(c as u8), cell_label(c))));
     // Every foundation as a source; as a destination, the card names its own.
-    let targets: Vec<Place> = places
-        .iter()
-        .map(|p| p.0)
-        .chain([Place::Home])
-        .collect();
+    let targets: Vec<Place> = places.iter().map(|p| p.0).chain([Place::Home]).collect();
     places.extend(HOMES.iter().map(|h| (Place::Home, h.to_string())));
     let single = r.tableau.moves == GroupMoves::Single;
     let mut out = Vec::new();
@@ -107,7 +111,11 @@ fn referee_moves(g: &Tableau, t: &Table) -> Vec<Table> {
     };
     for (from, label) in &places {
         let cards = &t.piles[t.find(label).unwrap()].cards;
-        let most = if single { cards.len().min(1) } else { cards.len() };
+        let most = if single {
+            cards.len().min(1)
+        } else {
+            cards.len()
+        };
         for count in 1..=most {
             let card = cards[cards.len() - count];
             for to in &targets {
@@ -194,7 +202,9 @@ fn endgame(g: &Tableau, rng: &mut Rng, in_play: usize, every_pile: bool) -> Tabl
     }
     for (s, label) in HOMES.iter().enumerate() {
         let id = t.create_empty(label, Mode::Stacked).unwrap();
-        t.piles[id].cards = (0..h[s]).map(|i| Card::new(Suit::ALL[s], rank(i))).collect();
+        t.piles[id].cards = (0..h[s])
+            .map(|i| Card::new(Suit::ALL[s], rank(i)))
+            .collect();
     }
     // Shuffle, then drop the cards on a few piles.
     for i in (1..cards.len()).rev() {
@@ -320,7 +330,9 @@ fn autoplay_keeps_every_win() {
             lost += usize::from(!want);
             forced += usize::from(g.forced(&start).is_some());
         }
-        eprintln!("{id}: {won} endgames won, {lost} lost, {forced} with a forced move at the start");
+        eprintln!(
+            "{id}: {won} endgames won, {lost} lost, {forced} with a forced move at the start"
+        );
         assert!(won + lost > count / 4, "{id}: too few endgames decided");
     }
 }
@@ -330,7 +342,11 @@ fn autoplay_keeps_every_win() {
 /// (where the engine's proof leans on its autoplay rule).
 #[test]
 fn small_unsolvable_deals_are_confirmed_by_the_referee() {
-    for (id, deal) in [("chessboard", 2), ("streets-and-alleys", 3), ("beleaguered-castle", 3)] {
+    for (id, deal) in [
+        ("chessboard", 2),
+        ("streets-and-alleys", 3),
+        ("beleaguered-castle", 3),
+    ] {
         let g = game(id);
         let t = g.deal(deal);
         assert_eq!(
@@ -338,6 +354,10 @@ fn small_unsolvable_deals_are_confirmed_by_the_referee() {
             Verdict::Unsolvable,
             "{id} deal {deal}"
         );
-        assert_eq!(referee_solvable(&g, &t, 50_000), Some(false), "{id} deal {deal}");
+        assert_eq!(
+            referee_solvable(&g, &t, 50_000),
+            Some(false),
+            "{id} deal {deal}"
+        );
     }
 }
