@@ -484,9 +484,11 @@ mod tests {
     fn what_the_engine_does_not_play_is_refused_with_the_reason() {
         unsupported(&format!("decks = 2\n{PLAIN}"), "more than one deck");
         unsupported(
-            "[tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\nface_down = [1, 0, 0, 0, 0, 0, 0, 0]\n\
-             build = \"any-suit\"\nmoves = \"single\"\nempty = \"any\"\n",
-            "face-down cards",
+            "[tableau]\ndeal = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]\n\
+             face_down = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\nbuild = \"suit\"\n\
+             moves = \"single\"\nempty = \"none\"\n\
+             [stock]\nkind = \"redeal\"\nper_pile = 4\nredeals = 255\n",
+            "a redeal with face-down cards",
         );
         unsupported(
             "[tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\nbuild = \"suit\"\n\
@@ -541,12 +543,26 @@ mod tests {
     #[test]
     fn the_new_features_are_accepted() {
         let r = Rules::from_toml(&format!(
-            "{PLAIN}[foundations]\nmay_return = true\nbase_stays = true\n"
+            "{BASE}{PLAIN}[foundations]\nmay_return = true\nbase_stays = true\n"
         ))
         .unwrap();
         assert!(r.foundations.may_return && r.foundations.base_stays);
         let r = Rules::from_toml(&format!(
-            "{PLAIN}[foundations]\nbase = \"chosen\"\nwrap = true\n"
+            "{BASE}[tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\nface_down = [6, 0, 0, 0, 0, 0, 0, 5]\n\
+             build = \"any-suit\"\nmoves = \"single\"\nempty = \"any\"\n"
+        ))
+        .unwrap();
+        assert_eq!(r.tableau.face_down[0], 6);
+        // The top card of a pile is always dealt face up.
+        assert!(matches!(
+            Rules::from_toml(&format!(
+                "{BASE}[tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\nface_down = [7, 0, 0, 0, 0, 0, 0, 0]\n\
+                 build = \"any-suit\"\nmoves = \"single\"\nempty = \"any\"\n"
+            )),
+            Err(RulesError::Invalid { .. })
+        ));
+        let r = Rules::from_toml(&format!(
+            "{BASE}{PLAIN}[foundations]\nbase = \"chosen\"\nwrap = true\n"
         ))
         .unwrap();
         assert_eq!(r.foundations.base, FoundationBase::Chosen);
