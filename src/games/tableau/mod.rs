@@ -147,7 +147,8 @@ impl State {
         len
     }
     fn remove_top(&mut self, p: usize, k: usize) -> ([u8; MAX_CARDS], usize) {
-        let end = self.start(p) + self.len[p] as usize;
+        let start = self.start(p);
+        let end = start + self.len[p] as usize;
         let total = self.total();
         let mut out = [0u8; MAX_CARDS];
         out[..k].copy_from_slice(&self.cards[end - k..end]);
@@ -155,6 +156,10 @@ impl State {
         // Clear the freed tail, so that equal positions are equal states (derived Eq, Hash).
         self.cards[total - k..total].fill(0);
         self.len[p] -= k as u8;
+        // The card uncovered, if any, is turned face up.
+        if end - k > start {
+            self.cards[end - k - 1] &= !DOWN;
+        }
         (out, k)
     }
     fn push(&mut self, p: usize, cards: &[u8]) {
@@ -504,15 +509,7 @@ impl Tableau {
     fn apply(&self, s: &State, mv: &Move) -> State {
         let mut n = *s;
         let (cards, k) = match mv.from {
-            Place::Pile(p) => {
-                let out = n.remove_top(p as usize, mv.count as usize);
-                // The card uncovered is turned face up.
-                let (start, len) = (n.start(p as usize), n.len[p as usize] as usize);
-                if len > 0 {
-                    n.cards[start + len - 1] &= !DOWN;
-                }
-                out
-            }
+            Place::Pile(p) => n.remove_top(p as usize, mv.count as usize),
             Place::Cell(c) => {
                 let mut out = [0u8; MAX_CARDS];
                 out[0] = n.cells[c as usize];
