@@ -657,8 +657,10 @@ impl Space for Tableau {
                 single_to_piles(out, Place::Home, c);
             }
         }
-        if let Some(mv) = self.redeal_move(s) {
-            out.push(self.succ(s, mv));
+        if self.feat.redeal != 0 {
+            if let Some(mv) = self.redeal_move(s) {
+                out.push(self.succ(s, mv));
+            }
         }
         // Between piles. Pile tops and group limits are worked out once per state.
         let mut tops = [None; MAX_PILES];
@@ -1090,5 +1092,264 @@ pub fn verbose(mv: &Move) -> String {
         ),
         (Place::Stock, _) => format!("Redeal the {} cards of the stacks", mv.count),
         (Place::Home, _) | (_, Place::Stock) => format!("Move {} (not a legal move)", mv.card),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_card;
+
+    fn game(id: &str) -> Tableau {
+        match id.parse::<GameId>().expect("preset") {
+            GameId::Tableau(i) => Tableau::preset(i),
+            g => panic!("{id} is {g:?}"),
+        }
+    }
+
+    fn card(s: &str) -> Card {
+        parse_card(s).expect("card")
+    }
+
+    fn board(g: &Tableau, text: &str) -> State {
+        g.pack(&Table::parse(text).expect("board"))
+            .expect("position")
+    }
+
+    fn moves(g: &Tableau, s: &State) -> Vec<(String, State)> {
+        let mut out = Vec::new();
+        g.expand(s, &mut out);
+        out.into_iter()
+            .map(|m| (g.notation(&m.mv), m.state))
+            .collect()
+    }
+
+    const HOME_DH: &str = "diamonds (stacked): AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD\n\
+                           hearts (stacked): AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH\n";
+
+    /// Streets and Alleys with clubs home to the 5 and spades to the 4; 6H... are home too.
+    fn streets(piles: &str) -> (Tableau, State) {
+        let g = game("streets-and-alleys");
+        let text = format!(
+            "{piles}clubs (stacked): AC 2C 3C 4C 5C\n{HOME_DH}spades (stacked): AS 2S 3S 4S\n"
+        );
+        let s = board(&g, &text);
+        (g, s)
+    }
+
+    #[test]
+    fn a_foundation_top_comes_back_onto_a_card_or_an_empty_pile_never_a_cell() {
+        let (g, s) = streets(
+            "1 (spread): KC QC JC TC 9C 8C 7C 6C\n2 (spread): KS QS JS TS 9S 8S 7S 6S 5S\n\
+             3 (spread): \n4 (spread): \n5 (spread): \n6 (spread): \n7 (spread): \n8 (spread): \n",
+        );
+        let names: Vec<String> = moves(&g, &s).into_iter().map(|m| m.0).collect();
+        // 5C onto 6C? Not the same suit is fine here, but 6C is one above 5C: yes. 4S onto
+        // 5S, and both (and the Kings of diamonds and hearts) into the first empty pile.
+        for want in ["hC1", "hC3", "hS2", "hS3", "hD3", "hH3"] {
+            assert!(
+                names.contains(&want.to_string()),
+                "{want} missing: {names:?}"
+            );
+        }
+        assert!(!names.iter().any(|n| n.starts_with('h') && n.len() > 3));
+        // Out and back onto the same card: the same position, the same key.
+        let out = moves(&g, &s)
+            .into_iter()
+            .find(|m| m.0 == "hS2")
+            .expect("4S comes back")
+            .1;
+        assert_eq!(out.home[3], 3);
+        let back = moves(&g, &out)
+            .into_iter()
+            .find(|m| m.0 == "2h")
+            .expect("4S goes home again")
+            .1;
+        assert_eq!(back, s);
+        assert_eq!(g.key(&back), g.key(&s));
+    }
+
+    #[test]
+    fn aisleriots_beleaguered_castle_keeps_its_aces_home() {
+        let g = game("beleaguered-castle");
+        let mut text =
+            String::from("1 (spread): KC QC JC TC 9C 8C 7C 6C 5C 4C 3C KS\n2 (spread): 2C\n");
+        for p in 3..=8 {
+            text += &format!("{p} (spread): \n");
+        }
+        text += "clubs (stacked): AC\n";
+        text += HOME_DH;
+        text += "spades (stacked): AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS\n";
+        let s = board(&g, &text);
+        let names: Vec<String> = moves(&g, &s).into_iter().map(|m| m.0).collect();
+        assert!(names.contains(&"hS1".to_string()) && names.contains(&"hS3".to_string()));
+        assert!(!names.iter().any(|n| n.starts_with("hC")), "{names:?}");
+    }
+
+    #[test]
+    fn autoplay_with_returns_waits_for_the_cards_that_could_come_back_as_bases() {
+        // Streets and Alleys builds regardless of suit: 6C may go home only once every 5 is
+        // home and every 4 (which could come back onto a returned 5), and so on.
+        let (g, s) = streets(
+            "1 (spread): KC QC JC TC 9C 8C 7C 6C\n2 (spread): KS QS JS TS 9S 8S 7S 6S 5S\n\
+             3 (spread): \n4 (spread): \n5 (spread): \n6 (spread): \n7 (spread): \n8 (spread): \n",
+        );
+        // 6C: 5S is in play, so not forced; 5S: every 4 is home, and the 3s below: forced.
+        assert!(!g.safe_home(&s, card("6C")));
+        assert!(g.safe_home(&s, card("5S")));
+        let f = g.forced(&s).expect("5S goes home");
+        assert_eq!(f.mv.card, card("5S"));
+        // Without returns (the classic rules) the same rule as before.
+        let classic = game("streets-and-alleys-classic");
+        assert!(!classic.safe_home(&s, card("6C")));
+    }
+
+    fn chessboard_with_clubs_home(from: &str) -> State {
+        let g = game("chessboard");
+        let start = Rank::ALL
+            .iter()
+            .position(|r| r.letter().to_string() == from)
+            .expect("rank") as u8;
+        let clubs: Vec<String> = (0..13)
+            .map(|i| format!("{}C", Rank::from_value(nth_rank(start + 1, i)).letter()))
+            .collect();
+        let mut text = String::from("1 (spread): ");
+        for s in ["D", "H", "S"] {
+            for r in Rank::ALL {
+                text += &format!("{}{s} ", r.letter());
+            }
+        }
+        text += "\n";
+        for p in 2..=10 {
+            text += &format!("{p} (spread): \n");
+        }
+        text += &format!(
+            "clubs (stacked): {}\ndiamonds (stacked): \nhearts (stacked): \nspades (stacked): \n",
+            clubs.join(" ")
+        );
+        board(&g, &text)
+    }
+
+    #[test]
+    fn the_chosen_base_is_part_of_the_state_and_the_key() {
+        let g = game("chessboard");
+        // The same cards in play, all clubs home from the 5 or from the 7: other positions.
+        let five = chessboard_with_clubs_home("5");
+        let seven = chessboard_with_clubs_home("7");
+        assert_eq!(
+            (five.chosen_base(), seven.chosen_base()),
+            (Some(5), Some(7))
+        );
+        assert_ne!(g.key(&five), g.key(&seven));
+        // Only a 5 (resp. a 7) may start another foundation: the top card is KS.
+        assert!(!moves(&g, &five).iter().any(|m| m.0.ends_with('h')));
+        assert_eq!(g.key(&five)[KEY_BASE], 5);
+    }
+
+    #[test]
+    fn the_first_card_home_fixes_the_base_of_all_four() {
+        let g = game("chessboard");
+        let s = g.pack(&g.deal(1)).expect("deal");
+        assert_eq!(s.chosen_base(), None);
+        let homes: Vec<(String, State)> = moves(&g, &s)
+            .into_iter()
+            .filter(|m| m.0.ends_with('h'))
+            .collect();
+        // Every top card may start the foundations.
+        assert_eq!(homes.len(), 10);
+        for (_, after) in &homes {
+            let base = after.chosen_base().expect("chosen");
+            let mut next = Vec::new();
+            g.expand(after, &mut next);
+            for m in next.iter().filter(|m| m.mv.to == Place::Home) {
+                let suit = m.mv.card.suit_unchecked().index();
+                if after.home[suit] == 0 {
+                    assert_eq!(m.mv.card.rank_unchecked().value(), base, "a new foundation");
+                }
+            }
+        }
+        // Two different first cards: different keys even when the cards in play agree
+        // otherwise (they do not here, but the base byte differs too).
+        assert_ne!(homes[0].1.base, homes[1].1.base);
+    }
+
+    #[test]
+    fn the_redeal_gathers_the_piles_in_order_and_deals_them_in_fours() {
+        let g = game("cruel");
+        let mut text = String::from(
+            "1 (spread): 4S 5C 5S 6C 6S\n2 (spread): 7C 7S 8C\n3 (spread): 8S 9C 9S TC TS\n\
+             4 (spread): JC JS QC\n5 (spread): QS KC KS\n",
+        );
+        for p in 6..=12 {
+            text += &format!("{p} (spread): \n");
+        }
+        text += "clubs (stacked): AC 2C 3C 4C\n";
+        text += HOME_DH;
+        text += "spades (stacked): AS 2S 3S\n";
+        let s = board(&g, &text);
+        let all = moves(&g, &s);
+        assert_eq!(all.len(), 1, "only the redeal");
+        let (name, after) = &all[0];
+        assert_eq!(name, "r");
+        assert_eq!(&after.len[..6], &[4, 4, 4, 4, 3, 0]);
+        assert_eq!(
+            after.pile(1),
+            &["6S", "7C", "7S", "8C"].map(|c| card(c).byte())
+        );
+        // Redealt already: no second redeal (it would change nothing).
+        assert!(moves(&g, after).is_empty());
+        // The piles' order counts: the redeal gathers them in order.
+        let mut swapped = s;
+        swapped.len.swap(0, 1);
+        assert_ne!(g.key(&swapped), g.key(&s));
+        assert_eq!(
+            verbose(&Move::redeal(19, card("4S"))),
+            "Redeal the 19 cards of the stacks"
+        );
+    }
+
+    #[test]
+    fn limited_redeals_are_counted_in_the_state_and_the_key() {
+        let mut rules = game("cruel").rules.clone();
+        rules.id = "cruel-once".into();
+        rules.stock = StockRules::Redeal {
+            per_pile: 4,
+            redeals: 1,
+        };
+        let rules: &'static Rules = Box::leak(Box::new(rules));
+        let g = Tableau {
+            rules,
+            index: 0,
+            feat: Features::of(rules),
+        };
+        let s = g.pack(&g.deal(2)).expect("deal");
+        // Move a card (if one moves), then redeal: the redeal is there once only.
+        let mut out = Vec::new();
+        g.expand(&s, &mut out);
+        let moved = out
+            .iter()
+            .find(|m| !m.mv.is_redeal())
+            .expect("a move")
+            .state;
+        let mut again = Vec::new();
+        g.expand(&moved, &mut again);
+        let redealt = again
+            .iter()
+            .find(|m| m.mv.is_redeal())
+            .expect("redeal")
+            .state;
+        assert_eq!(redealt.redeals_used(), 1);
+        assert_eq!(g.key(&redealt)[KEY_REDEALS], 1);
+        let mut next = Vec::new();
+        g.expand(&redealt, &mut next);
+        for m in &next {
+            let mut after = Vec::new();
+            g.expand(&m.state, &mut after);
+            assert!(!after.iter().any(|a| a.mv.is_redeal()), "a second redeal");
+        }
+        // The same layout with no redeal used: another key.
+        let mut unused = redealt;
+        unused.redeals = 0;
+        assert_ne!(g.key(&unused), g.key(&redealt));
     }
 }
