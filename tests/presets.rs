@@ -284,12 +284,12 @@ fn malformed_rules_files_give_one_error_line() {
     }
 }
 
-/// Rules the engine does not play yet (Spider's two decks and stock) must be refused, with
-/// the reason.
+/// Rules the engine does not play yet (Giant's two decks built card by card) must be
+/// refused, with the reason.
 #[test]
 fn aisleriot_versions_needing_missing_features_are_refused() {
     let dir = data_dir().join("presets").join("unsupported");
-    let expected = [("spider.toml", "more than one deck")];
+    let expected = [("giant.toml", "card by card with several decks")];
     for (file, why) in expected {
         let path = dir.join(file);
         let line =

@@ -11,7 +11,7 @@ use solvers::{Limits, Space};
 
 fn freecell() -> Tableau {
     match "freecell".parse::<GameId>().unwrap() {
-        GameId::Tableau(i) => Tableau::preset(i),
+        GameId::Tableau(i) => Tableau::<52, 80>::preset(i),
         g => panic!("freecell is {g:?}"),
     }
 }
@@ -85,7 +85,7 @@ fn face_down_game() -> Tableau {
         patience::games::tableau::register(rules).unwrap()
     });
     match id {
-        GameId::Tableau(i) => Tableau::preset(i),
+        GameId::Tableau(i) => Tableau::<52, 80>::preset(i),
         g => panic!("{g:?}"),
     }
 }
@@ -255,7 +255,7 @@ fn pysol_numbered_presets_lay_out_pysols_deals() {
         let Some(name) = rules.pysol.as_deref() else {
             continue;
         };
-        let g = Tableau::preset(i as u16);
+        let g = Tableau::<52, 80>::preset(i as u16);
         for n in [1, 617, 100_000] {
             let t = g.pysol_deal(n).expect("numbered").expect("valid number");
             g.pack(&t)

@@ -22,7 +22,7 @@ use std::collections::{HashSet, VecDeque};
 
 fn game(id: &str) -> Tableau {
     match id.parse::<GameId>().unwrap() {
-        GameId::Tableau(i) => Tableau::preset(i),
+        GameId::Tableau(i) => Tableau::<52, 80>::preset(i),
         g => panic!("{id} is {g:?}"),
     }
 }

@@ -303,7 +303,18 @@ pub struct DeckSpec {
     pub copies: u8,
     /// How many jokers per copy (0 to 2).
     pub jokers: u8,
+    /// Which suits the deck holds: bit `i` for `Suit::ALL[i]` (Spider with one or two suits
+    /// plays many copies of fewer suits).
+    #[serde(default = "all_suits")]
+    pub suits: u8,
 }
+
+fn all_suits() -> u8 {
+    ALL_SUITS
+}
+
+/// [`DeckSpec::suits`] for the four suits.
+pub const ALL_SUITS: u8 = 0b1111;
 
 impl DeckSpec {
     /// The 52-card deck.
@@ -311,24 +322,28 @@ impl DeckSpec {
         low: Rank::Two,
         copies: 1,
         jokers: 0,
+        suits: ALL_SUITS,
     };
     /// The 32-card deck: 7, 8, 9, 10, J, Q, K, A of each suit.
     pub const PIQUET: DeckSpec = DeckSpec {
         low: Rank::Seven,
         copies: 1,
         jokers: 0,
+        suits: ALL_SUITS,
     };
     /// Two 52-card decks (104 cards).
     pub const DOUBLE: DeckSpec = DeckSpec {
         low: Rank::Two,
         copies: 2,
         jokers: 0,
+        suits: ALL_SUITS,
     };
     /// Three 52-card decks (156 cards).
     pub const TRIPLE: DeckSpec = DeckSpec {
         low: Rank::Two,
         copies: 3,
         jokers: 0,
+        suits: ALL_SUITS,
     };
 
     /// The ranks of the deck in the seed's order (lowest first, Ace last).
@@ -343,7 +358,7 @@ impl DeckSpec {
     }
     /// The number of cards.
     pub fn len(&self) -> usize {
-        (self.ranks().len() * 4 + self.jokers as usize) * self.copies as usize
+        (self.ranks().len() * self.suit_list().len() + self.jokers as usize) * self.copies as usize
     }
     /// Whether the deck is empty (never, for a valid spec).
     pub fn is_empty(&self) -> bool {
@@ -352,7 +367,7 @@ impl DeckSpec {
     /// Whether `card` belongs to this deck.
     pub fn contains(&self, card: Card) -> bool {
         match card.rank() {
-            Some(r) => self.has_rank(r),
+            Some(r) => self.has_rank(r) && self.suits & (1 << card.suit_unchecked().index()) != 0,
             None => (card.index() - 52) < self.jokers as usize,
         }
     }
@@ -361,7 +376,7 @@ impl DeckSpec {
     pub fn cards(&self) -> Vec<Card> {
         let mut v = Vec::with_capacity(self.len());
         for _ in 0..self.copies {
-            for s in Suit::ALL {
+            for s in self.suit_list() {
                 for r in self.ranks() {
                     v.push(Card::new(s, r));
                 }
@@ -372,9 +387,20 @@ impl DeckSpec {
         }
         v
     }
-    /// A short description, e.g. "52 cards".
+    /// The suits the deck holds, in the seed's order.
+    pub fn suit_list(&self) -> Vec<Suit> {
+        Suit::ALL
+            .into_iter()
+            .filter(|s| self.suits & (1 << s.index()) != 0)
+            .collect()
+    }
+    /// A short description, e.g. "52 cards" or "104 cards of spades".
     pub fn describe(&self) -> String {
-        format!("{} cards", self.len())
+        if self.suits == ALL_SUITS {
+            return format!("{} cards", self.len());
+        }
+        let names: Vec<&str> = self.suit_list().iter().map(|s| s.name()).collect();
+        format!("{} cards of {}", self.len(), names.join(" and "))
     }
 }
 
@@ -418,6 +444,20 @@ mod tests {
             ..DeckSpec::FULL
         };
         assert_eq!(with_jokers.cards().len(), 54);
+        // Spider with one suit: eight copies of the spades.
+        let spades = DeckSpec {
+            copies: 8,
+            suits: 1 << Suit::Spades.index(),
+            ..DeckSpec::FULL
+        };
+        assert_eq!(spades.len(), 104);
+        assert_eq!(spades.cards().len(), 104);
+        assert!(spades
+            .cards()
+            .iter()
+            .all(|c| c.suit() == Some(Suit::Spades)));
+        assert!(!spades.contains(Card::new(Suit::Hearts, Rank::Two)));
+        assert_eq!(spades.describe(), "104 cards of spades");
         assert_eq!(
             DeckSpec::PIQUET.cards()[0],
             Card::new(Suit::Clubs, Rank::Seven)
@@ -445,6 +485,7 @@ mod tests {
                 low,
                 copies: 1,
                 jokers: 0,
+                suits: ALL_SUITS,
             })
             .ranks()
             {

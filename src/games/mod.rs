@@ -175,7 +175,8 @@ impl GameId {
     /// The game's deck.
     pub fn deck(self) -> DeckSpec {
         match self {
-            GameId::R7 | GameId::Qll | GameId::Clock | GameId::Tableau(_) => DeckSpec::FULL,
+            GameId::Tableau(i) => tableau::preset(i).deck(),
+            GameId::R7 | GameId::Qll | GameId::Clock => DeckSpec::FULL,
             GameId::Qll32 | GameId::C4 | GameId::Md => DeckSpec::PIQUET,
         }
     }
@@ -389,8 +390,20 @@ macro_rules! with_game {
                 $body
             }
             $crate::games::GameId::Tableau(i) => {
-                let $g = &$crate::games::tableau::Tableau::preset(i);
-                $body
+                match $crate::games::tableau::capacity($crate::games::tableau::preset(i)) {
+                    52 => {
+                        let $g = &$crate::games::tableau::Tableau::<52, 80>::preset(i);
+                        $body
+                    }
+                    104 => {
+                        let $g = &$crate::games::tableau::TwoDecks::preset(i);
+                        $body
+                    }
+                    _ => {
+                        let $g = &$crate::games::tableau::ThreeDecks::preset(i);
+                        $body
+                    }
+                }
             }
         }
     };

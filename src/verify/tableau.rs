@@ -4,13 +4,13 @@
 use super::{foul, pile, through_hand, Foul, Referee, Status};
 use crate::cards::{Card, Color};
 use crate::games::tableau::rules::{
-    Build, Direction, EmptyFill, FoundationBase, GroupMoves, StockRules, UNLIMITED,
+    Build, Direction, EmptyFill, FoundationBase, GroupMoves, StockRules, Takes, Won, UNLIMITED,
 };
-use crate::games::tableau::{cell_label, pile_label, Move, Place, Tableau, HOMES, REDEALS};
+use crate::games::tableau::{cell_label, pile_label, Move, Place, Tableau, HOMES, REDEALS, STOCK};
 use crate::piles::Table;
 
 /// Whether `card` may lie on `base` under `t`'s tableau rules.
-fn may_lie_on(t: &Tableau, card: Card, base: Card) -> bool {
+fn may_lie_on<const N: usize, const K: usize>(t: &Tableau<N, K>, card: Card, base: Card) -> bool {
     let rules = &t.rules.tableau;
     let (cs, bs) = (card.suit_unchecked(), base.suit_unchecked());
     let suits = match rules.build {
@@ -38,14 +38,20 @@ fn place_label(p: Place, card: Card) -> Result<String, Foul> {
     Ok(match p {
         Place::Pile(i) => pile_label(i as usize),
         Place::Cell(i) => cell_label(i as usize),
-        Place::Home => HOMES[card.suit_unchecked().index()].to_string(),
-        Place::Stock => return foul("only the redeal involves the stock"),
+        Place::Home => card.suit_unchecked().name().to_string(),
+        Place::Stock | Place::Piles => {
+            return foul("only the deal and the redeal involve the stock")
+        }
     })
 }
 
 /// The rank a foundation must take next: from the Ace, or from the base chosen by the first
 /// card sent home to any foundation (any rank while none is), wrapping King to Ace.
-fn next_on_foundation(t: &Tableau, table: &Table, suit: usize) -> Result<Option<i32>, Foul> {
+fn next_on_foundation<const N: usize, const K: usize>(
+    t: &Tableau<N, K>,
+    table: &Table,
+    suit: usize,
+) -> Result<Option<i32>, Foul> {
     let f = &t.rules.foundations;
     let pile = &table.piles[pile(table, HOMES[suit])?];
     let Some(top) = pile.top() else {
@@ -75,7 +81,11 @@ fn next_on_foundation(t: &Tableau, table: &Table, suit: usize) -> Result<Option<
 /// The redeal: the tableau piles gathered into a hand from the last (each turned over onto
 /// it, so the first pile's bottom card ends on top, as the stock in the rules), then dealt
 /// from the hand `per` cards onto each pile in turn from the first.
-fn redeal(t: &Tableau, table: &mut Table, mv: &Move) -> Result<(), Foul> {
+fn redeal<const N: usize, const K: usize>(
+    t: &Tableau<N, K>,
+    table: &mut Table,
+    mv: &Move,
+) -> Result<(), Foul> {
     let r = t.rules;
     let StockRules::Redeal { per_pile, redeals } = r.stock else {
         return foul("this game has no redeal");
@@ -121,10 +131,70 @@ fn redeal(t: &Tableau, table: &mut Table, mv: &Move) -> Result<(), Foul> {
     })
 }
 
-impl Referee for Tableau {
+/// The deal from the stock: its top card face up onto each of the piles it deals to, in
+/// order, as long as it holds cards.
+fn deal<const N: usize, const K: usize>(
+    t: &Tableau<N, K>,
+    table: &mut Table,
+    mv: &Move,
+) -> Result<(), Foul> {
+    let r = t.rules;
+    let StockRules::DealToPiles { no_empty, piles } = r.stock else {
+        return foul("this game has no stock to deal onto the piles");
+    };
+    let targets: Vec<usize> = (0..if piles == 0 {
+        r.piles()
+    } else {
+        piles as usize
+    })
+        .map(|p| pile(table, &pile_label(p)))
+        .collect::<Result<_, _>>()?;
+    let stock = pile(table, STOCK)?;
+    if no_empty
+        && (0..r.piles()).any(|p| {
+            table
+                .find(&pile_label(p))
+                .is_some_and(|i| table.piles[i].is_empty())
+        })
+    {
+        return foul("the stock may not be dealt while a pile is empty");
+    }
+    let count = targets.len().min(table.piles[stock].height());
+    let top = table.piles[stock].top().map(|c| c.face_up());
+    if count == 0 || count != mv.count as usize || top != Some(mv.card) {
+        return foul(format!(
+            "the stock deals {count} cards from {}, not {} from {}",
+            top.map_or("none".to_string(), |c| c.to_string()),
+            mv.count,
+            mv.card
+        ));
+    }
+    for &p in &targets[..count] {
+        table.move_top_to_top(stock, p)?;
+        table.flip_top(p)?;
+    }
+    Ok(())
+}
+
+/// Whether `cards` (bottom first) are a complete run: King to Ace of one suit, face up.
+fn is_complete_run(cards: &[Card]) -> bool {
+    cards.len() == 13
+        && cards.iter().enumerate().all(|(i, c)| {
+            !c.is_face_down()
+                && c.suit() == cards[0].suit()
+                && c.rank_unchecked().value() as usize == 13 - i
+        })
+}
+
+impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
     fn referee_apply(&self, t: &mut Table, mv: &Move) -> Result<(), Foul> {
         let r = self.rules;
-        if mv.from == Place::Stock || mv.to == Place::Stock {
+        if mv.from == Place::Stock && mv.to == Place::Piles {
+            return deal(self, t, mv);
+        }
+        if matches!(mv.from, Place::Stock | Place::Piles)
+            || matches!(mv.to, Place::Stock | Place::Piles)
+        {
             if mv.from != mv.to {
                 return foul("cards go to the stock and back only in the redeal");
             }
@@ -150,7 +220,15 @@ impl Referee for Tableau {
                 t.piles[from].label, mv.card
             ));
         }
-        if group.windows(2).any(|w| !may_lie_on(self, w[1], w[0])) {
+        // Any face-up group moves in Scorpion; otherwise a built sequence, in one suit when
+        // only suit sequences move (and always for a run going home).
+        let one_suit =
+            r.tableau.moves == GroupMoves::SuitSequences || r.foundations.takes == Takes::Runs;
+        if r.tableau.moves != GroupMoves::FaceUpGroups
+            && group
+                .windows(2)
+                .any(|w| !may_lie_on(self, w[1], w[0]) || (one_suit && w[0].suit() != w[1].suit()))
+        {
             return foul("the cards moved are not a built sequence");
         }
         let piles = r.piles();
@@ -175,12 +253,20 @@ impl Referee for Tableau {
         } else {
             0
         };
-        if k > 1 {
+        let run_home = matches!(mv.to, Place::Home) && r.foundations.takes == Takes::Runs;
+        if run_home {
+            if !matches!(mv.from, Place::Pile(_)) || !is_complete_run(&group) {
+                return foul("only a complete run, King to Ace of one suit, goes home");
+            }
+        } else if k > 1 {
             let allowed = match (mv.from, r.tableau.moves) {
                 (Place::Pile(_), GroupMoves::FreecellSequences) => {
                     (free_cells + 1) << empty_piles.min(10)
                 }
-                (Place::Pile(_), GroupMoves::AnySequence) => usize::MAX,
+                (
+                    Place::Pile(_),
+                    GroupMoves::AnySequence | GroupMoves::SuitSequences | GroupMoves::FaceUpGroups,
+                ) => usize::MAX,
                 _ => 1,
             };
             if k > allowed || !matches!(mv.to, Place::Pile(_)) {
@@ -202,6 +288,10 @@ impl Referee for Tableau {
             }
         }
         match mv.to {
+            Place::Home if r.foundations.takes == Takes::Nothing => {
+                return foul("this game has no foundations");
+            }
+            Place::Home if run_home => {}
             Place::Home => {
                 let suit = mv.card.suit_unchecked().index();
                 let rank = i32::from(mv.card.rank_unchecked().value());
@@ -214,7 +304,9 @@ impl Referee for Tableau {
                     return foul(format!("cell {} does not take a card", t.piles[to].label));
                 }
             }
-            Place::Stock => return foul("only the redeal involves the stock"),
+            Place::Stock | Place::Piles => {
+                return foul("only the deal and the redeal involve the stock")
+            }
             Place::Pile(_) => match t.piles[to].top() {
                 Some(base) => {
                     if !may_lie_on(self, mv.card, base) {
@@ -253,10 +345,29 @@ impl Referee for Tableau {
     }
 
     fn referee_status(&self, t: &Table) -> Status {
-        if HOMES
-            .iter()
-            .all(|h| t.find(h).is_some_and(|i| t.piles[i].height() == 13))
-        {
+        let r = self.rules;
+        let won = match r.won {
+            Won::AllHome => {
+                let home: usize = HOMES
+                    .iter()
+                    .filter_map(|h| t.find(h))
+                    .map(|i| t.piles[i].height())
+                    .sum();
+                home == r.deck().len()
+            }
+            Won::AllInRuns => {
+                let tableau = (0..r.piles()).all(|p| {
+                    t.find(&pile_label(p)).is_some_and(|i| {
+                        t.piles[i].is_empty() || is_complete_run(&t.piles[i].cards)
+                    })
+                });
+                let cells = (0..r.cells.count as usize)
+                    .all(|c| t.find(&cell_label(c)).is_none_or(|i| t.piles[i].is_empty()));
+                let stock = t.find(STOCK).is_none_or(|i| t.piles[i].is_empty());
+                tableau && cells && stock
+            }
+        };
+        if won {
             Status::Won
         } else {
             Status::Playing

@@ -41,7 +41,10 @@ fn card_at(tok: &str, line: usize, position: usize) -> Result<Card, BoardError> 
 }
 
 /// Reads an fc-solve board for `game`.
-pub fn parse(game: &Tableau, text: &str) -> Result<Table, BoardError> {
+pub fn parse<const N: usize, const K: usize>(
+    game: &Tableau<N, K>,
+    text: &str,
+) -> Result<Table, BoardError> {
     let r = game.rules;
     let mut t = Table::new();
     let mut piles = Vec::new();
@@ -143,7 +146,7 @@ pub fn parse(game: &Tableau, text: &str) -> Result<Table, BoardError> {
 }
 
 /// Writes `t` (a position of `game`) as an fc-solve board.
-pub fn write(game: &Tableau, t: &Table) -> String {
+pub fn write<const N: usize, const K: usize>(game: &Tableau<N, K>, t: &Table) -> String {
     let style = CardStyle::BOARD;
     let height = |label: &str| t.find(label).map_or(0, |i| t.piles[i].height());
     let rank = |h: usize| match h {
@@ -184,7 +187,7 @@ mod tests {
 
     fn freecell() -> Tableau {
         match "freecell".parse::<GameId>().unwrap() {
-            GameId::Tableau(i) => Tableau::preset(i),
+            GameId::Tableau(i) => Tableau::<52, 80>::preset(i),
             _ => unreachable!(),
         }
     }

@@ -21,19 +21,18 @@ pub mod pysol_layouts;
 pub mod rules;
 
 pub use rules::{
-    Build, Direction, EmptyFill, FoundationBase, GroupMoves, Rules, RulesError, StockRules,
+    Build, Direction, EmptyFill, FoundationBase, GroupMoves, Rules, RulesError, StockRules, Takes,
+    Won,
 };
 
 use super::{check_partition, BoardError, Game, GameId};
-use crate::cards::{Card, DeckSpec, Rank, Suit};
+use crate::cards::{Card, Rank, Suit};
 use crate::piles::{Mode, Table};
 use rules::{MAX_CELLS, MAX_PILES, UNLIMITED};
 use serde::{Deserialize, Serialize};
 use solvers::{Space, Successor};
 use std::sync::{Mutex, OnceLock};
 
-/// The most cards the packed state holds (one deck).
-pub const MAX_CARDS: usize = 52;
 const EMPTY: u8 = 0xFF;
 /// The face-down bit of a card byte (as in [`Card`]).
 const DOWN: u8 = 0x80;
@@ -47,14 +46,18 @@ pub enum Place {
     Cell(u8),
     /// The foundation of the card's suit.
     Home,
-    /// The stock, which holds no card during play: a move from it to itself is the redeal
-    /// (the tableau gathered into it and dealt out again).
+    /// The stock. A move from it to itself is the redeal (the tableau gathered into it and
+    /// dealt out again); a move from it to [`Place::Piles`] deals one card onto each pile.
     Stock,
+    /// Every pile the stock deals to (the destination of a deal from the stock).
+    Piles,
 }
 
 /// A move: `count` cards from `from` to `to`; `card` is the lowest of them (the one that
 /// lands on the destination). A move from the foundations plays their top card back onto the
-/// tableau; the redeal ([`Move::redeal`]) goes from the stock to the stock.
+/// tableau; the redeal ([`Move::redeal`]) goes from the stock to the stock, the deal
+/// ([`Move::deal`]) from the stock to the piles. A complete run going home is `count` 13
+/// cards landing with their King.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Move {
     /// Where the cards come from.
@@ -79,19 +82,40 @@ impl Move {
         }
     }
 
+    /// The deal of `count` cards from the stock, one onto each pile from the first; `first`
+    /// is the stock's top card (the one the first pile gets).
+    pub fn deal(count: u8, first: Card) -> Move {
+        Move {
+            from: Place::Stock,
+            to: Place::Piles,
+            count,
+            card: first,
+        }
+    }
+
     /// Whether this is the redeal.
     pub fn is_redeal(&self) -> bool {
-        self.from == Place::Stock
+        self.from == Place::Stock && self.to == Place::Stock
+    }
+
+    /// Whether this is a deal from the stock onto the piles.
+    pub fn is_deal(&self) -> bool {
+        self.to == Place::Piles
     }
 }
 
-/// The packed state. Bytes past the last pile are always zero, so two states are equal
+/// The packed state for games of up to `N` cards (52, 104 or 156: one, two or three decks).
+/// The tableau piles lie bottom first in `cards`, one after another, and the stock follows
+/// them (its top card last). Bytes past the stock are always zero, so two states are equal
 /// exactly when they are the same position (piles and cells in place).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    cards: [u8; MAX_CARDS],
+pub struct State<const N: usize> {
+    cards: [u8; N],
     len: [u8; MAX_PILES],
+    /// Cards in the stock (after the piles in `cards`).
+    stock: u8,
     cells: [u8; MAX_CELLS],
+    /// Cards of each suit on the foundations (for several decks, of all its foundations).
     home: [u8; 4],
     /// The foundations' base rank when the player chooses it (0: not chosen yet).
     base: u8,
@@ -99,16 +123,14 @@ pub struct State {
     redeals: u8,
 }
 
-/// The exact key: piles sorted (each ended by 0xFF), then the cells sorted, then at
-/// [`KEY_BASE`] the chosen base and at [`KEY_REDEALS`] the redeals used. At most 13 piles of
-/// 52 cards with their ends and 10 cells take 75 bytes, so those two never overlap them.
-pub type Key = [u8; 80];
-/// Where the key holds the chosen base.
-pub const KEY_BASE: usize = 78;
-/// Where the key holds the redeals used.
-pub const KEY_REDEALS: usize = 79;
+/// The exact key for `N` cards is `K` = `N` + 28 bytes: piles sorted (each ended by 0xFF),
+/// then the cells sorted, then at `K - 3` the cards left in the stock, at `K - 2` the chosen
+/// base and at `K - 1` the redeals used. `N` cards, 13 pile ends and 10 cells take at most
+/// `N + 23` bytes, so the last three never overlap them. The stock's cards follow from their
+/// number: within one search the stock only shrinks from its top.
+pub type Key<const K: usize> = [u8; K];
 
-impl State {
+impl<const N: usize> State<N> {
     fn start(&self, p: usize) -> usize {
         self.len[..p].iter().map(|&l| l as usize).sum()
     }
@@ -117,8 +139,18 @@ impl State {
         let s = self.start(p);
         &self.cards[s..s + self.len[p] as usize]
     }
+    /// Cards in the tableau piles.
     fn total(&self) -> usize {
         self.len.iter().map(|&l| l as usize).sum()
+    }
+    /// Cards in the piles and the stock.
+    fn used(&self) -> usize {
+        self.total() + self.stock as usize
+    }
+    /// The stock's cards, bottom first (the next card dealt is the last).
+    pub fn stock(&self) -> &[u8] {
+        let t = self.total();
+        &self.cards[t..t + self.stock as usize]
     }
     /// Cards on the foundations.
     pub fn home_count(&self) -> u32 {
@@ -146,41 +178,66 @@ impl State {
         }
         len
     }
-    fn remove_top(&mut self, p: usize, k: usize) -> ([u8; MAX_CARDS], usize) {
+    /// Takes the top `k` cards of pile `p` into `out` (bottom first) and turns the card
+    /// uncovered face up.
+    fn remove_top(&mut self, p: usize, k: usize, out: &mut [u8]) {
         let start = self.start(p);
         let end = start + self.len[p] as usize;
-        let total = self.total();
-        let mut out = [0u8; MAX_CARDS];
+        let used = self.used();
         out[..k].copy_from_slice(&self.cards[end - k..end]);
-        self.cards.copy_within(end..total, end - k);
+        self.cards.copy_within(end..used, end - k);
         // Clear the freed tail, so that equal positions are equal states (derived Eq, Hash).
-        self.cards[total - k..total].fill(0);
+        self.cards[used - k..used].fill(0);
         self.len[p] -= k as u8;
-        // The card uncovered, if any, is turned face up.
         if end - k > start {
             self.cards[end - k - 1] &= !DOWN;
         }
-        (out, k)
     }
     fn push(&mut self, p: usize, cards: &[u8]) {
         let end = self.start(p) + self.len[p] as usize;
-        let total = self.total();
+        let used = self.used();
         let k = cards.len();
-        self.cards.copy_within(end..total, end + k);
+        self.cards.copy_within(end..used, end + k);
         self.cards[end..end + k].copy_from_slice(cards);
         self.len[p] += k as u8;
     }
+    /// Deals the stock's top card face up onto each of the first `piles` piles in turn
+    /// (fewer if the stock runs out).
+    fn deal(&mut self, piles: usize) {
+        let k = piles.min(self.stock as usize);
+        let used = self.used();
+        let mut dealt = [0u8; MAX_PILES];
+        for (i, d) in dealt.iter_mut().enumerate().take(k) {
+            *d = self.cards[used - 1 - i] & !DOWN;
+        }
+        self.cards[used - k..used].fill(0);
+        self.stock -= k as u8;
+        // From the last pile dealt to, so that the piles before it stay where they are.
+        for p in (0..k).rev() {
+            self.push(p, &dealt[p..p + 1]);
+        }
+    }
 }
 
-/// A game of the tableau engine: a rules preset.
+/// A game of the tableau engine: a rules preset, played with up to `N` cards and keys of
+/// `K` = `N` + 28 bytes. `Tableau` alone is the one-deck engine; [`with_game!`] picks the
+/// capacity from the preset's decks ([`TwoDecks`], [`ThreeDecks`]), so each capacity's
+/// search code is compiled for it and the FreeCell family keeps its 81-byte state.
+///
+/// [`with_game!`]: crate::with_game
 #[derive(Clone, Copy, Debug)]
-pub struct Tableau {
+pub struct Tableau<const N: usize = 52, const K: usize = 80> {
     /// The rules.
     pub rules: &'static Rules,
     /// The game's id in the catalogue.
     pub index: u16,
     feat: Features,
 }
+
+/// The engine for two decks (Spider, Mogelpat).
+pub type TwoDecks = Tableau<104, 132>;
+/// The engine for three decks (Spider three decks).
+pub type ThreeDecks = Tableau<156, 184>;
 
 /// What the rules ask beyond the FreeCell family, worked out once from them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -195,6 +252,22 @@ struct Features {
     redeal: u8,
     /// Redeals allowed ([`UNLIMITED`] for no limit).
     redeals: u8,
+    /// Piles the stock deals to (0: no stock to deal).
+    deal_to: u8,
+    /// The stock may not be dealt while a pile is empty.
+    no_empty: bool,
+    /// What the foundations take.
+    takes: Takes,
+    /// Won when every card lies in a complete run.
+    won_in_runs: bool,
+    /// Only runs of one suit move as a group (the tableau may build on any suit).
+    suit_runs: bool,
+    /// Any face-up group moves, its bottom card building on the destination.
+    face_up_groups: bool,
+    /// Cards are not all different (several decks, or fewer suits).
+    repeats: bool,
+    /// Cards in the game.
+    cards: u8,
 }
 
 impl Features {
@@ -203,13 +276,37 @@ impl Features {
             StockRules::Redeal { per_pile, redeals } => (per_pile, redeals),
             _ => (0, 0),
         };
+        let (deal_to, no_empty) = match r.stock {
+            StockRules::DealToPiles { no_empty, piles } => {
+                (if piles == 0 { r.piles() as u8 } else { piles }, no_empty)
+            }
+            _ => (0, false),
+        };
+        let deck = r.deck();
         Features {
             returns: r.foundations.may_return,
             base_stays: r.foundations.base_stays,
             chosen_base: r.foundations.base == FoundationBase::Chosen,
             redeal,
             redeals,
+            deal_to,
+            no_empty,
+            takes: r.foundations.takes,
+            won_in_runs: r.won == Won::AllInRuns,
+            suit_runs: r.tableau.moves == GroupMoves::SuitSequences,
+            face_up_groups: r.tableau.moves == GroupMoves::FaceUpGroups,
+            repeats: deck.copies > 1,
+            cards: deck.len() as u8,
         }
+    }
+}
+
+/// The card capacity of the state a preset needs: 52, 104 or 156.
+pub fn capacity(rules: &Rules) -> usize {
+    match rules.deck().len() {
+        0..=52 => 52,
+        53..=104 => 104,
+        _ => 156,
     }
 }
 
@@ -249,6 +346,17 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/chessboard.toml"),
     include_str!("../presets/cruel.toml"),
     include_str!("../presets/king-albert.toml"),
+    include_str!("../presets/spider-1suit.toml"),
+    include_str!("../presets/spider-2suits.toml"),
+    include_str!("../presets/spider-4suits.toml"),
+    include_str!("../presets/spider-3decks.toml"),
+    include_str!("../presets/spiderette.toml"),
+    include_str!("../presets/will-o-the-wisp.toml"),
+    include_str!("../presets/scorpion.toml"),
+    include_str!("../presets/simple-simon.toml"),
+    include_str!("../presets/mogelpat-easy.toml"),
+    include_str!("../presets/mogelpat-normal.toml"),
+    include_str!("../presets/mogelpat-hard.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {
@@ -308,7 +416,7 @@ pub fn cell_label(c: usize) -> String {
     ((b'a' + c as u8) as char).to_string()
 }
 
-impl Tableau {
+impl<const N: usize, const K: usize> Tableau<N, K> {
     /// Creates the empty piles, cells and foundations of the game on `t`; returns the piles'
     /// and then the cells' indices.
     fn empty_layout(&self, t: &mut Table) -> Vec<usize> {
@@ -319,10 +427,21 @@ impl Tableau {
             t.create_empty(&cell_label(c), Mode::Stacked)
                 .expect("fresh")
         }));
-        for h in HOMES {
-            t.create_empty(h, Mode::Stacked).expect("fresh");
+        for suit in self.home_suits() {
+            t.create_empty(suit.name(), Mode::Stacked).expect("fresh");
         }
         ids
+    }
+
+    /// The suits that have a foundation (labelled with the suit's name): those of the deck,
+    /// none when the game has no foundations. With several decks a suit's foundation holds
+    /// all its cards (its runs one on another).
+    pub fn home_suits(&self) -> Vec<Suit> {
+        if self.feat.takes == Takes::Nothing {
+            Vec::new()
+        } else {
+            self.rules.deck().suit_list()
+        }
     }
 
     /// The layout with these tableau piles (bottom first), cells and foundation cards, built
@@ -330,7 +449,7 @@ impl Tableau {
     /// face up).
     fn layout(&self, cols: &[Vec<Card>], cells: &[Option<Card>], homes: &[Card]) -> Table {
         let mut t = Table::new();
-        let stock = t.new_deck(DeckSpec::FULL, "stock").expect("fresh");
+        let stock = t.new_deck(self.rules.deck(), "stock").expect("fresh");
         let ids = self.empty_layout(&mut t);
         let place = |t: &mut Table, c: Card, to: usize| {
             t.move_card(c.suit_unchecked(), c.rank_unchecked(), stock, to)
@@ -358,7 +477,7 @@ impl Tableau {
     }
 
     /// The game of preset `index`.
-    pub fn preset(index: u16) -> Tableau {
+    pub fn preset(index: u16) -> Self {
         let rules = preset(index);
         Tableau {
             rules,
@@ -372,11 +491,11 @@ impl Tableau {
     }
 
     /// How many cards may move as one group onto `to` (which may be empty).
-    fn max_group(&self, s: &State, to_empty: bool) -> usize {
+    fn max_group(&self, s: &State<N>, to_empty: bool) -> usize {
         match self.rules.tableau.moves {
             GroupMoves::Single => 1,
-            GroupMoves::AnySequence => MAX_CARDS,
-            _ => {
+            GroupMoves::AnySequence | GroupMoves::SuitSequences | GroupMoves::FaceUpGroups => N,
+            GroupMoves::FreecellSequences => {
                 let free = if self.rules.cells.accept {
                     s.cells[..self.cells()]
                         .iter()
@@ -399,8 +518,16 @@ impl Tableau {
         }
     }
 
-    /// The length of the built sequence of face-up cards at the top of pile `p`.
-    fn run_len(&self, s: &State, p: usize) -> usize {
+    /// Whether `upper` continues the movable group down from `lower` (both face-up bytes).
+    fn continues_group(&self, upper: u8, lower: u8) -> bool {
+        let (u, l) = (Card::from_index(upper), Card::from_index(lower));
+        self.rules.builds_on(u, l) && (!self.feat.suit_runs || u.suit() == l.suit())
+    }
+
+    /// How many cards at the top of pile `p` may move as a group (before the limit of
+    /// [`Tableau::max_group`]): the built sequence of face-up cards (in one suit when only
+    /// suit runs move), or every face-up card when any face-up group moves.
+    fn run_len(&self, s: &State<N>, p: usize) -> usize {
         let pile = s.pile(p);
         if pile.is_empty() {
             return 0;
@@ -408,17 +535,28 @@ impl Tableau {
         let mut k = 1;
         while k < pile.len()
             && pile[pile.len() - k - 1] & DOWN == 0
-            && self.rules.builds_on(
-                Card::from_index(pile[pile.len() - k]),
-                Card::from_index(pile[pile.len() - k - 1]),
-            )
+            && (self.feat.face_up_groups
+                || self.continues_group(pile[pile.len() - k], pile[pile.len() - k - 1]))
         {
             k += 1;
         }
         k
     }
 
-    fn goes_home(&self, s: &State, c: Card) -> bool {
+    /// Whether the top 13 cards of `pile` are a complete run: King to Ace of one suit, face
+    /// up (a run is built down, so the Ace lies on top).
+    fn complete_run_on_top(pile: &[u8]) -> bool {
+        let n = pile.len();
+        n >= 13
+            && pile[n - 13..].iter().enumerate().all(|(i, &b)| {
+                b & DOWN == 0 && b % 13 == 12 - i as u8 && b / 13 == pile[n - 1] / 13
+            })
+    }
+
+    fn goes_home(&self, s: &State<N>, c: Card) -> bool {
+        if self.feat.takes != Takes::Cards {
+            return false;
+        }
         let h = s.home[c.suit_unchecked().index()];
         if self.feat.chosen_base {
             return s.base == 0 || nth_rank(s.base, h) == c.rank_unchecked().value();
@@ -431,7 +569,7 @@ impl Tableau {
     /// `c`'s suit could be built on `c` and only goes home after it, so no move home is
     /// proven safe (the last card of a suit would be, too small a gain to write); with a
     /// chosen base the ranks below do not follow from the heights this test reads.
-    fn safe_home(&self, s: &State, c: Card) -> bool {
+    fn safe_home(&self, s: &State<N>, c: Card) -> bool {
         let t = &self.rules.tableau;
         if t.direction != Direction::Down || t.wrap || self.feat.chosen_base {
             return false;
@@ -465,7 +603,7 @@ impl Tableau {
     /// each foundation holds the original one's cards or its `low` prefix, whichever is
     /// higher, so a card outside `low` goes home, or comes back, on the same top card. The
     /// line ends with every card home.
-    fn safe_home_returning(&self, s: &State, c: Card) -> bool {
+    fn safe_home_returning(&self, s: &State<N>, c: Card) -> bool {
         let build = self.rules.tableau.build;
         let fits = |on: usize, base: usize| {
             build.suits_fit(
@@ -493,7 +631,10 @@ impl Tableau {
     }
 
     /// The pile tops and cell cards that may go to their foundation now.
-    fn home_candidates(&self, s: &State) -> smallvec::SmallVec<[(Place, Card); 8]> {
+    fn home_candidates(&self, s: &State<N>) -> smallvec::SmallVec<[(Place, Card); 8]> {
+        if self.feat.takes != Takes::Cards {
+            return smallvec::SmallVec::new();
+        }
         let piles = (0..self.rules.piles())
             .filter_map(|p| s.pile(p).last().map(|&b| (Place::Pile(p as u8), b)));
         let cells = (0..self.cells())
@@ -506,21 +647,23 @@ impl Tableau {
             .collect()
     }
 
-    fn apply(&self, s: &State, mv: &Move) -> State {
+    fn apply(&self, s: &State<N>, mv: &Move) -> State<N> {
         let mut n = *s;
-        let (cards, k) = match mv.from {
-            Place::Pile(p) => n.remove_top(p as usize, mv.count as usize),
+        let mut moved = [0u8; N];
+        let k = mv.count as usize;
+        match mv.from {
+            Place::Pile(p) => n.remove_top(p as usize, k, &mut moved),
             Place::Cell(c) => {
-                let mut out = [0u8; MAX_CARDS];
-                out[0] = n.cells[c as usize];
+                moved[0] = n.cells[c as usize];
                 n.cells[c as usize] = EMPTY;
-                (out, 1)
             }
             Place::Home => {
-                let mut out = [0u8; MAX_CARDS];
-                out[0] = mv.card.byte();
+                moved[0] = mv.card.byte();
                 n.home[mv.card.suit_unchecked().index()] -= 1;
-                (out, 1)
+            }
+            Place::Stock if mv.to == Place::Piles => {
+                n.deal(self.feat.deal_to as usize);
+                return n;
             }
             Place::Stock => {
                 n.len = n.redealt(self.feat.redeal, self.rules.piles());
@@ -529,23 +672,25 @@ impl Tableau {
                 }
                 return n;
             }
-        };
+            Place::Piles => unreachable!("no move starts from every pile"),
+        }
         match mv.to {
-            Place::Pile(p) => n.push(p as usize, &cards[..k]),
-            Place::Cell(c) => n.cells[c as usize] = cards[0],
+            Place::Pile(p) => n.push(p as usize, &moved[..k]),
+            Place::Cell(c) => n.cells[c as usize] = moved[0],
             Place::Home => {
-                n.home[mv.card.suit_unchecked().index()] += 1;
+                // One card, or a complete run of 13.
+                n.home[mv.card.suit_unchecked().index()] += k as u8;
                 if self.feat.chosen_base && n.base == 0 {
                     n.base = mv.card.rank_unchecked().value();
                 }
             }
-            Place::Stock => unreachable!("only the redeal goes to the stock"),
+            Place::Stock | Place::Piles => unreachable!("only the stock moves deal or redeal"),
         }
         n
     }
 
     /// The redeal from `s`, if the rules allow one now and it changes the layout.
-    fn redeal_move(&self, s: &State) -> Option<Move> {
+    fn redeal_move(&self, s: &State<N>) -> Option<Move> {
         let f = &self.feat;
         if f.redeal == 0 || (f.redeals != UNLIMITED && s.redeals >= f.redeals) {
             return None;
@@ -555,25 +700,95 @@ impl Tableau {
         (len != s.len && total > 0).then(|| Move::redeal(total as u8, Card::from_index(s.cards[0])))
     }
 
-    fn succ(&self, s: &State, mv: Move) -> Successor<Move, State> {
+    /// The deal from the stock onto the piles, if the stock holds cards and the rules allow
+    /// it now.
+    fn deal_move(&self, s: &State<N>) -> Option<Move> {
+        let f = &self.feat;
+        if f.deal_to == 0 || s.stock == 0 {
+            return None;
+        }
+        if f.no_empty && s.len[..self.rules.piles()].contains(&0) {
+            return None;
+        }
+        let top = *s.stock().last().expect("stock holds cards");
+        Some(Move::deal(
+            s.stock.min(f.deal_to),
+            Card::from_index(top & !DOWN),
+        ))
+    }
+
+    fn succ(&self, s: &State<N>, mv: Move) -> Successor<Move, State<N>> {
         Successor {
             mv,
             state: self.apply(s, &mv),
             cost: 1,
         }
     }
-}
 
-impl Space for Tableau {
-    type State = State;
-    type Key = Key;
-    type Move = Move;
-
-    fn is_goal(&self, s: &State) -> bool {
-        s.home_count() == 52
+    /// Whether every card lies in a complete run alone on its pile (or home), nothing in
+    /// the stock or the cells.
+    fn all_in_runs(&self, s: &State<N>) -> bool {
+        s.stock == 0
+            && s.cells[..self.cells()].iter().all(|&c| c == EMPTY)
+            && (0..self.rules.piles()).all(|p| {
+                let pile = s.pile(p);
+                pile.is_empty() || (pile.len() == 13 && Self::complete_run_on_top(pile))
+            })
     }
 
-    fn key(&self, s: &State) -> Key {
+    /// Stock deals still to come.
+    fn deals_left(&self, s: &State<N>) -> u32 {
+        if self.feat.deal_to == 0 {
+            0
+        } else {
+            u32::from(s.stock).div_ceil(u32::from(self.feat.deal_to))
+        }
+    }
+
+    /// The guide for games of runs (Spider, Scorpion, Mogelpat): face-down cards weigh most
+    /// (each hides what the line needs), then every face-up card not lying on the card of
+    /// its suit one rank higher (a break a run must mend), then the cards still in the stock
+    /// (each deal covers every pile), less a bonus for empty piles.
+    fn guide_runs(&self, s: &State<N>) -> u32 {
+        let mut down = 0u32;
+        let mut breaks = 0u32;
+        for p in 0..self.rules.piles() {
+            let pile = s.pile(p);
+            for (i, &b) in pile.iter().enumerate() {
+                if b & DOWN != 0 {
+                    down += 1;
+                } else if i == 0 || pile[i - 1] & DOWN != 0 {
+                    // The lowest face-up card: a break unless it is a King alone on its pile.
+                    breaks += u32::from(!(i == 0 && b % 13 == 12));
+                } else if !(pile[i - 1] % 13 == b % 13 + 1 && pile[i - 1] / 13 == b / 13) {
+                    breaks += 1;
+                }
+            }
+        }
+        let empty = (0..self.rules.piles()).filter(|&p| s.len[p] == 0).count() as u32;
+        let home = if self.feat.takes == Takes::Runs && !self.feat.won_in_runs {
+            u32::from(self.feat.cards) - s.home_count()
+        } else {
+            0
+        };
+        (6 * down + 3 * breaks + 2 * u32::from(s.stock) + home + 300).saturating_sub(5 * empty)
+    }
+}
+
+impl<const N: usize, const K: usize> Space for Tableau<N, K> {
+    type State = State<N>;
+    type Key = Key<K>;
+    type Move = Move;
+
+    fn is_goal(&self, s: &State<N>) -> bool {
+        if self.feat.won_in_runs {
+            self.all_in_runs(s)
+        } else {
+            s.home_count() == u32::from(self.feat.cards)
+        }
+    }
+
+    fn key(&self, s: &State<N>) -> Key<K> {
         let n = self.rules.piles();
         let mut piles: [&[u8]; MAX_PILES] = [&[]; MAX_PILES];
         let mut at = 0;
@@ -582,13 +797,17 @@ impl Space for Tableau {
             *slot = &s.cards[at..at + l];
             at += l;
         }
+        // A redeal gathers the piles in order, so then their order is part of the position.
         // With one deck every card is distinct, so piles compare by their bottom card alone
-        // (an empty pile first): the same order as comparing them whole, much cheaper. A
-        // redeal gathers the piles in order, so then their order is part of the position.
+        // (an empty pile first): the same order as comparing them whole, much cheaper.
         if self.feat.redeal == 0 {
-            piles[..n].sort_unstable_by_key(|p| p.first().map_or(0u16, |&b| u16::from(b) + 1));
+            if self.feat.repeats {
+                piles[..n].sort_unstable();
+            } else {
+                piles[..n].sort_unstable_by_key(|p| p.first().map_or(0u16, |&b| u16::from(b) + 1));
+            }
         }
-        let mut k = [0u8; 80];
+        let mut k = [0u8; K];
         let mut i = 0;
         for p in &piles[..n] {
             k[i..i + p.len()].copy_from_slice(p);
@@ -600,12 +819,13 @@ impl Space for Tableau {
         let nc = self.cells();
         cells[..nc].sort_unstable();
         k[i..i + nc].copy_from_slice(&cells[..nc]);
-        k[KEY_BASE] = s.base;
-        k[KEY_REDEALS] = s.redeals;
+        k[K - 3] = s.stock;
+        k[K - 2] = s.base;
+        k[K - 1] = s.redeals;
         k
     }
 
-    fn expand(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
+    fn expand(&self, s: &State<N>, out: &mut Vec<Successor<Move, State<N>>>) {
         let np = self.rules.piles();
         let nc = self.cells();
         // To the foundations.
@@ -620,15 +840,33 @@ impl Space for Tableau {
                 },
             ));
         }
+        if self.feat.takes == Takes::Runs {
+            for p in 0..np {
+                let pile = s.pile(p);
+                if Self::complete_run_on_top(pile) {
+                    let king = Card::from_index(pile[pile.len() - 13]);
+                    out.push(self.succ(
+                        s,
+                        Move {
+                            from: Place::Pile(p as u8),
+                            to: Place::Home,
+                            count: 13,
+                            card: king,
+                        },
+                    ));
+                }
+            }
+        }
         // Cards may come back from the foundations onto a card they build on or an empty
         // pile (never into a cell: no game of the sources allows it).
         let first_empty_pile = (0..np).find(|&p| s.len[p] == 0);
         // Empty piles are interchangeable (only the first is tried) unless a redeal gathers
-        // the piles in order.
-        let ordered = self.feat.redeal != 0;
+        // the piles in order or the stock deals to some piles only.
+        let ordered =
+            self.feat.redeal != 0 || (self.feat.deal_to != 0 && self.feat.deal_to as usize != np);
         let empty_target = |to: usize| ordered || Some(to) == first_empty_pile;
         // One card (from a cell, or back from a foundation) onto every pile that takes it.
-        let single_to_piles = |out: &mut Vec<Successor<Move, State>>, from: Place, c: Card| {
+        let single_to_piles = |out: &mut Vec<Successor<Move, State<N>>>, from: Place, c: Card| {
             for to in 0..np {
                 let ok = match s.pile(to).last() {
                     Some(&top) => self.rules.builds_on(c, Card::from_index(top)),
@@ -662,6 +900,11 @@ impl Space for Tableau {
                 out.push(self.succ(s, mv));
             }
         }
+        if self.feat.deal_to != 0 {
+            if let Some(mv) = self.deal_move(s) {
+                out.push(self.succ(s, mv));
+            }
+        }
         // Between piles. Pile tops and group limits are worked out once per state.
         let mut tops = [None; MAX_PILES];
         for (p, top) in tops.iter_mut().enumerate().take(np) {
@@ -669,8 +912,11 @@ impl Space for Tableau {
         }
         let limit_onto_card = self.max_group(s, false);
         let limit_onto_empty = self.max_group(s, true);
-        let plain_down =
-            self.rules.tableau.direction == Direction::Down && !self.rules.tableau.wrap;
+        // Ranks rise one by one down a built group, so only the group whose lowest card is
+        // one below the destination's top can fit (not so for any face-up group).
+        let plain_down = self.rules.tableau.direction == Direction::Down
+            && !self.rules.tableau.wrap
+            && !self.feat.face_up_groups;
         for from in 0..np {
             let run = self.run_len(s, from);
             if run == 0 {
@@ -679,7 +925,7 @@ impl Space for Tableau {
             let pile = s.pile(from);
             let card_at = |k: usize| Card::from_index(pile[pile.len() - k]);
             let top_rank = card_at(1).rank_unchecked().value() as usize;
-            let push = |out: &mut Vec<Successor<Move, State>>, to: usize, k: usize, c: Card| {
+            let push = |out: &mut Vec<Successor<Move, State<N>>>, to: usize, k: usize, c: Card| {
                 out.push(self.succ(
                     s,
                     Move {
@@ -698,8 +944,6 @@ impl Space for Tableau {
                     Some(base) => {
                         let limit = run.min(limit_onto_card);
                         if plain_down {
-                            // Ranks rise one by one down the run, so only the group whose
-                            // lowest card is one below the base can fit.
                             let k = (base.rank_unchecked().value() as usize).wrapping_sub(top_rank);
                             if (1..=limit).contains(&k) && self.rules.builds_on(card_at(k), base) {
                                 push(out, to, k, card_at(k));
@@ -760,9 +1004,11 @@ impl Space for Tableau {
     /// still in play could be built never loses a win, since cards leave the tableau only
     /// to be built on or to go home. Not with a redeal: a card kept in the tableau changes
     /// how the redeal cuts the gathered cards into piles (every later card shifts by one), so
-    /// keeping it can win where sending it home loses; no move is forced there.
-    fn forced(&self, s: &State) -> Option<Successor<Move, State>> {
-        if self.feat.redeal != 0 {
+    /// keeping it can win where sending it home loses; no move is forced there. Not when the
+    /// stock may not be dealt onto an empty pile (the card kept may be what lets it deal),
+    /// nor when any face-up group moves (a group may carry the card with others on it).
+    fn forced(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
+        if self.feat.redeal != 0 || self.feat.no_empty || self.feat.face_up_groups {
             return None;
         }
         self.home_candidates(s)
@@ -781,16 +1027,27 @@ impl Space for Tableau {
             })
     }
 
-    fn heuristic(&self, s: &State) -> u32 {
-        // Every card not home needs at least one more move.
-        52 - s.home_count()
+    /// A lower bound on the moves left: every stock deal still to come, and every card not
+    /// home (one move each), or with runs going home every run not home (one move each).
+    fn heuristic(&self, s: &State<N>) -> u32 {
+        let not_home = u32::from(self.feat.cards) - s.home_count();
+        let homing = match (self.feat.takes, self.feat.won_in_runs) {
+            (Takes::Cards, false) => not_home,
+            (Takes::Runs, false) => not_home / 13,
+            _ => 0,
+        };
+        homing + self.deals_left(s)
     }
 
     /// Cards not home, four times the cards lying above a lower card of their pile (each
     /// must move before that card can go home), occupied cells, how deep the next card of
     /// each foundation lies, less a bonus for empty piles. Weights chosen on FreeCell deals 1
-    /// to 300 (fewest states expanded) and checked on deals 301 to 600.
-    fn guide(&self, s: &State) -> u32 {
+    /// to 300 (fewest states expanded) and checked on deals 301 to 600. Games of runs have
+    /// their own guide ([`Tableau::guide_runs`]).
+    fn guide(&self, s: &State<N>) -> u32 {
+        if self.feat.takes != Takes::Cards {
+            return self.guide_runs(s);
+        }
         let w: [u32; 5] = [1, 4, 1, 1, 6];
         let mut out_of_order = 0;
         let mut depth = 0;
@@ -814,13 +1071,14 @@ impl Space for Tableau {
             .filter(|&&c| c != EMPTY)
             .count() as u32;
         let empty = (0..self.rules.piles()).filter(|&p| s.len[p] == 0).count() as u32;
+        let not_home = u32::from(self.feat.cards) - s.home_count();
         // The empty-pile bonus is bounded by the rest: 6 × 13 piles < the offset 100.
-        (w[0] * (52 - s.home_count()) + w[1] * out_of_order + w[2] * cells + w[3] * depth + 100)
+        (w[0] * not_home + w[1] * out_of_order + w[2] * cells + w[3] * depth + 100)
             .saturating_sub(w[4] * empty)
     }
 }
 
-impl Game for Tableau {
+impl<const N: usize, const K: usize> Game for Tableau<N, K> {
     fn id(&self) -> GameId {
         GameId::Tableau(self.index)
     }
@@ -832,7 +1090,7 @@ impl Game for Tableau {
             return self.layout(&cols, &[], &[]);
         }
         let r = self.rules;
-        let (mut t, stock) = super::shuffled_stock(DeckSpec::FULL, n);
+        let (mut t, stock) = super::shuffled_stock(r.deck(), n);
         let piles = self.empty_layout(&mut t);
         if r.tableau.aces_home {
             for (suit, h) in HOMES.iter().enumerate() {
@@ -870,7 +1128,9 @@ impl Game for Tableau {
             t.move_top_to_top(stock, cell).expect("enough cards");
             t.flip_top(cell).expect("non-empty");
         }
-        t.remove_empty(stock).expect("dealt out");
+        if self.feat.deal_to == 0 {
+            t.remove_empty(stock).expect("dealt out");
+        }
         if r.tableau.kings_bottom {
             for &p in &piles[..r.piles()] {
                 // Take the pile apart into a hand and lay it again, Kings first (in the
@@ -917,24 +1177,32 @@ impl Game for Tableau {
         Some(layout.map(|l| self.layout(&l.piles, &l.cells, &l.foundations)))
     }
 
-    fn pack(&self, t: &Table) -> Result<State, BoardError> {
+    fn pack(&self, t: &Table) -> Result<State<N>, BoardError> {
         let r = self.rules;
+        let homes_of = self.home_suits();
         let mut labels: Vec<String> = (0..r.piles()).map(pile_label).collect();
         labels.extend((0..self.cells()).map(cell_label));
-        labels.extend(HOMES.iter().map(|h| h.to_string()));
+        labels.extend(homes_of.iter().map(|s| s.name().to_string()));
+        if self.feat.deal_to != 0 {
+            labels.push(STOCK.to_string());
+        }
         let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
         let ids = super::expect_piles(t, &refs)?;
-        check_partition(t, DeckSpec::FULL)?;
+        check_partition(t, r.deck())?;
+        let face_down = r.tableau.face_down.iter().any(|&d| d > 0) || self.feat.deal_to != 0;
         for (i, &id) in ids.iter().enumerate() {
-            if i < r.piles() && r.tableau.face_down.iter().any(|&d| d > 0) {
+            if i < r.piles() && face_down {
                 expect_face_down_under_face_up(t, id)?;
+            } else if i == r.piles() + self.cells() + homes_of.len() {
+                super::expect_faces(t, id, true)?;
             } else {
                 super::expect_faces(t, id, false)?;
             }
         }
         let mut s = State {
-            cards: [0; MAX_CARDS],
+            cards: [0; N],
             len: [0; MAX_PILES],
+            stock: 0,
             cells: [EMPTY; MAX_CELLS],
             home: [0; 4],
             base: 0,
@@ -947,6 +1215,14 @@ impl Game for Tableau {
                 at += 1;
             }
             s.len[p] = t.piles[id].height() as u8;
+        }
+        if self.feat.deal_to != 0 {
+            let stock = &t.piles[*ids.last().expect("the stock is listed")];
+            for c in &stock.cards {
+                s.cards[at] = c.face_up().byte();
+                at += 1;
+            }
+            s.stock = stock.height() as u8;
         }
         for c in 0..self.cells() {
             let cell = &t.piles[ids[r.piles() + c]];
@@ -961,7 +1237,8 @@ impl Game for Tableau {
                 }
             }
         }
-        let homes = &ids[r.piles() + self.cells()..];
+        let first_home = r.piles() + self.cells();
+        let homes = &ids[first_home..first_home + homes_of.len()];
         if self.feat.chosen_base {
             // Every foundation started with the same rank: the first one sent home.
             let mut bases = homes
@@ -976,22 +1253,39 @@ impl Game for Tableau {
             }
         }
         let first = if self.feat.chosen_base { s.base } else { 1 };
-        for (suit, h) in HOMES.iter().enumerate() {
-            let home = &t.piles[homes[suit]];
+        let runs = self.feat.takes == Takes::Runs;
+        for (&suit, &id) in homes_of.iter().zip(homes) {
+            let home = &t.piles[id];
+            let h = suit.name();
             for (i, c) in home.cards.iter().enumerate() {
-                if c.suit() != Some(Suit::ALL[suit])
-                    || c.rank_unchecked().value() != nth_rank(first, i as u8)
-                {
+                // Runs lie King first; single cards climb from the base.
+                let want = if runs {
+                    13 - (i % 13) as u8
+                } else {
+                    nth_rank(first, i as u8)
+                };
+                if c.suit() != Some(suit) || c.rank_unchecked().value() != want {
+                    let what = if runs {
+                        format!("complete runs of {h}, each from its King down to its Ace")
+                    } else {
+                        format!(
+                            "{} of {h} and the ranks that follow it",
+                            Rank::from_value(first).letter()
+                        )
+                    };
                     return Err(BoardError::Impossible(format!(
-                        "foundation '{h}' must hold {} of {h} and the ranks that follow it \
-                         (found {} at place {})",
-                        Rank::from_value(first).letter(),
+                        "foundation '{h}' must hold {what} (found {} at place {})",
                         c.face_up(),
                         i + 1
                     )));
                 }
             }
-            s.home[suit] = home.height() as u8;
+            if runs && !home.height().is_multiple_of(13) {
+                return Err(BoardError::Impossible(format!(
+                    "foundation '{h}' holds part of a run"
+                )));
+            }
+            s.home[suit.index()] = home.height() as u8;
         }
         if self.feat.redeal != 0 && self.feat.redeals != UNLIMITED {
             s.redeals = super::counter_in(t, REDEALS, 0, 0..=u32::from(self.feat.redeals))? as u8;
@@ -1003,11 +1297,14 @@ impl Game for Tableau {
         if mv.is_redeal() {
             return "r".to_string();
         }
+        if mv.is_deal() {
+            return "s".to_string();
+        }
         let place = |p: Place| match p {
             Place::Pile(i) => pile_label(i as usize),
             Place::Cell(i) => cell_label(i as usize),
             Place::Home => "h".to_string(),
-            Place::Stock => "r".to_string(),
+            Place::Stock | Place::Piles => "s".to_string(),
         };
         // A card coming back names its foundation: `h` and the suit's capital letter
         // (cells are lower-case letters).
@@ -1022,8 +1319,8 @@ impl Game for Tableau {
         verbose(mv)
     }
 
-    /// fc-solve's board text, for the games it can describe: foundations from the Ace and
-    /// no redeal count.
+    /// fc-solve's board text, for the games it can describe: one deck, foundations from the
+    /// Ace taking single cards, no stock and no redeal count.
     fn read_board(&self, text: &str) -> Option<Result<Table, BoardError>> {
         (self.fc_solve_format() && fcs::looks_like_fc_solve(text)).then(|| fcs::parse(self, text))
     }
@@ -1057,14 +1354,21 @@ fn expect_face_down_under_face_up(t: &Table, id: usize) -> Result<(), BoardError
     }
 }
 
+/// The label of the stock, when cards wait there to be dealt onto the piles.
+pub const STOCK: &str = "stock";
+
 /// The board counter holding the redeals used, when the rules limit them.
 pub const REDEALS: &str = "redeals";
 
-impl Tableau {
+impl<const N: usize, const K: usize> Tableau<N, K> {
     /// Whether fc-solve's board text describes this game's positions: its `Foundations:`
     /// line gives heights from the Ace, and it has no counters.
     fn fc_solve_format(&self) -> bool {
-        !self.feat.chosen_base && (self.feat.redeal == 0 || self.feat.redeals == UNLIMITED)
+        !self.feat.chosen_base
+            && (self.feat.redeal == 0 || self.feat.redeals == UNLIMITED)
+            && self.feat.deal_to == 0
+            && self.feat.takes == Takes::Cards
+            && !self.feat.repeats
     }
 }
 
@@ -1078,6 +1382,9 @@ pub fn verbose(mv: &Move) -> String {
         }
         (Place::Pile(a), Place::Pile(b)) => format!("Move a card from stack {a} to stack {b}"),
         (Place::Pile(a), Place::Cell(b)) => format!("Move a card from stack {a} to freecell {b}"),
+        (Place::Pile(a), Place::Home) if mv.count > 1 => {
+            format!("Move {} cards from stack {a} to the foundations", mv.count)
+        }
         (Place::Pile(a), Place::Home) => format!("Move a card from stack {a} to the foundations"),
         (Place::Cell(a), Place::Pile(b)) => format!("Move a card from freecell {a} to stack {b}"),
         (Place::Cell(a), Place::Home) => {
@@ -1090,8 +1397,11 @@ pub fn verbose(mv: &Move) -> String {
             "Move a card from the {} foundation to stack {b}",
             mv.card.suit_unchecked().name()
         ),
+        (Place::Stock, Place::Piles) => format!("Deal {} cards from the stock", mv.count),
         (Place::Stock, _) => format!("Redeal the {} cards of the stacks", mv.count),
-        (Place::Home, _) | (_, Place::Stock) => format!("Move {} (not a legal move)", mv.card),
+        (Place::Home, _) | (_, Place::Stock) | (_, Place::Piles) | (Place::Piles, _) => {
+            format!("Move {} (not a legal move)", mv.card)
+        }
     }
 }
 
@@ -1102,7 +1412,7 @@ mod tests {
 
     fn game(id: &str) -> Tableau {
         match id.parse::<GameId>().expect("preset") {
-            GameId::Tableau(i) => Tableau::preset(i),
+            GameId::Tableau(i) => Tableau::<52, 80>::preset(i),
             g => panic!("{id} is {g:?}"),
         }
     }
@@ -1111,12 +1421,12 @@ mod tests {
         parse_card(s).expect("card")
     }
 
-    fn board(g: &Tableau, text: &str) -> State {
+    fn board(g: &Tableau, text: &str) -> State<52> {
         g.pack(&Table::parse(text).expect("board"))
             .expect("position")
     }
 
-    fn moves(g: &Tableau, s: &State) -> Vec<(String, State)> {
+    fn moves(g: &Tableau, s: &State<52>) -> Vec<(String, State<52>)> {
         let mut out = Vec::new();
         g.expand(s, &mut out);
         out.into_iter()
@@ -1128,7 +1438,7 @@ mod tests {
                            hearts (stacked): AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH\n";
 
     /// Streets and Alleys with clubs home to the 5 and spades to the 4; 6H... are home too.
-    fn streets(piles: &str) -> (Tableau, State) {
+    fn streets(piles: &str) -> (Tableau, State<52>) {
         let g = game("streets-and-alleys");
         let text = format!(
             "{piles}clubs (stacked): AC 2C 3C 4C 5C\n{HOME_DH}spades (stacked): AS 2S 3S 4S\n"
@@ -1204,7 +1514,7 @@ mod tests {
         assert!(!classic.safe_home(&s, card("6C")));
     }
 
-    fn chessboard_with_clubs_home(from: &str) -> State {
+    fn chessboard_with_clubs_home(from: &str) -> State<52> {
         let g = game("chessboard");
         let start = Rank::ALL
             .iter()
@@ -1243,7 +1553,7 @@ mod tests {
         assert_ne!(g.key(&five), g.key(&seven));
         // Only a 5 (resp. a 7) may start another foundation: the top card is KS.
         assert!(!moves(&g, &five).iter().any(|m| m.0.ends_with('h')));
-        assert_eq!(g.key(&five)[KEY_BASE], 5);
+        assert_eq!(g.key(&five)[80 - 2], 5);
     }
 
     #[test]
@@ -1251,7 +1561,7 @@ mod tests {
         let g = game("chessboard");
         let s = g.pack(&g.deal(1)).expect("deal");
         assert_eq!(s.chosen_base(), None);
-        let homes: Vec<(String, State)> = moves(&g, &s)
+        let homes: Vec<(String, State<52>)> = moves(&g, &s)
             .into_iter()
             .filter(|m| m.0.ends_with('h'))
             .collect();
@@ -1317,7 +1627,7 @@ mod tests {
             redeals: 1,
         };
         let rules: &'static Rules = Box::leak(Box::new(rules));
-        let g = Tableau {
+        let g: Tableau = Tableau {
             rules,
             index: 0,
             feat: Features::of(rules),
@@ -1339,7 +1649,7 @@ mod tests {
             .expect("redeal")
             .state;
         assert_eq!(redealt.redeals_used(), 1);
-        assert_eq!(g.key(&redealt)[KEY_REDEALS], 1);
+        assert_eq!(g.key(&redealt)[80 - 1], 1);
         let mut next = Vec::new();
         g.expand(&redealt, &mut next);
         for m in &next {

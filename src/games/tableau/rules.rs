@@ -6,7 +6,7 @@
 //! Klondike families later; a combination the engine cannot play yet is refused when the
 //! preset is loaded, with the reason, never played wrongly.
 
-use crate::cards::{Card, Rank};
+use crate::cards::{Card, DeckSpec, Rank, Suit, ALL_SUITS};
 use serde::Deserialize;
 use thiserror::Error;
 
@@ -170,6 +170,36 @@ pub struct FoundationRules {
     /// Beleaguered Castle never lets its Aces be picked up).
     #[serde(default)]
     pub base_stays: bool,
+    /// What the foundations take: single cards (`cards`), only complete runs of one suit,
+    /// King to Ace, moved home from the top of a pile by the player, 13 cards at once
+    /// (`runs`, Spider), or nothing: the game has none (`nothing`, Scorpion).
+    #[serde(default)]
+    pub takes: Takes,
+}
+
+/// What the foundations take.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Takes {
+    /// Single cards, each on the one below it.
+    #[default]
+    Cards,
+    /// Complete runs (King to Ace in one suit) from the top of a pile, by a move.
+    Runs,
+    /// Nothing: there are no foundations.
+    Nothing,
+}
+
+/// When a game is won.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Won {
+    /// Every card is on the foundations.
+    #[default]
+    AllHome,
+    /// Every card lies in a complete run, King to Ace in one suit, on the foundations or
+    /// alone on a tableau pile, and the stock is empty (Mogelpat, Scorpion).
+    AllInRuns,
 }
 
 fn ace() -> FoundationBase {
@@ -187,6 +217,7 @@ impl Default for FoundationRules {
             wrap: false,
             may_return: false,
             base_stays: false,
+            takes: Takes::Cards,
         }
     }
 }
@@ -206,11 +237,16 @@ pub enum StockRules {
         /// Redeals allowed (255 for unlimited).
         redeals: u8,
     },
-    /// One card onto every tableau pile (Spider); `no_empty` forbids it while a pile is
-    /// empty.
+    /// The cards not dealt wait face down in the stock, which deals one card face up onto
+    /// each of the first `piles` tableau piles (all of them when 0) in turn, as a move
+    /// (Spider, Scorpion); `no_empty` forbids it while a pile is empty.
     DealToPiles {
         /// Whether every pile must hold a card first.
+        #[serde(default)]
         no_empty: bool,
+        /// How many piles, from the first, get a card (0: all).
+        #[serde(default)]
+        piles: u8,
     },
     /// No cards wait in the stock, but at any time the tableau piles may be gathered (the
     /// last pile at the bottom, each pile keeping its order, so the first pile's bottom card
@@ -239,9 +275,16 @@ pub struct Rules {
     pub summary: String,
     /// Where the rules come from.
     pub source: String,
-    /// Number of 52-card decks.
+    /// Number of decks (1 to 3).
     #[serde(default = "one")]
     pub decks: u8,
+    /// Number of suits (4; or 1, spades only, or 2, spades and hearts, with as many more
+    /// copies of each card, as in Spider).
+    #[serde(default = "four")]
+    pub suits: u8,
+    /// When the game is won.
+    #[serde(default)]
+    pub won: Won,
     /// Whether `--deal N` gives the Microsoft FreeCell deal N (eight piles, 52 cards).
     #[serde(default)]
     pub microsoft_deals: bool,
@@ -263,6 +306,9 @@ pub struct Rules {
 
 fn one() -> u8 {
     1
+}
+fn four() -> u8 {
+    4
 }
 
 /// Why a preset cannot be used.
@@ -327,8 +373,11 @@ impl Rules {
         {
             return Err(self.invalid("the id must be lower-case letters, digits and dashes"));
         }
-        if self.decks != 1 {
-            return Err(self.unsupported("more than one deck"));
+        if !(1..=3).contains(&self.decks) {
+            return Err(self.invalid("a game has one, two or three decks"));
+        }
+        if ![1, 2, 4].contains(&self.suits) {
+            return Err(self.invalid("a game has one, two or four suits"));
         }
         if t.deal.is_empty() || t.deal.len() > MAX_PILES {
             return Err(self.invalid(format!("the tableau needs 1 to {MAX_PILES} piles")));
@@ -376,21 +425,27 @@ impl Rules {
                     return Err(self.unsupported("a redeal with face-down cards"));
                 }
             }
-            StockRules::Waste { .. } | StockRules::DealToPiles { .. } => {
-                return Err(self.unsupported("a stock (waste or dealing onto the piles)"));
+            StockRules::Waste { .. } => {
+                return Err(self.unsupported("a stock turned to a waste"));
+            }
+            StockRules::DealToPiles { piles, .. } => {
+                if piles as usize > t.deal.len() {
+                    return Err(self.invalid("the stock deals to more piles than there are"));
+                }
+                if dealt >= self.deck().len() {
+                    return Err(self.invalid("every card is dealt, so the stock is empty"));
+                }
             }
         }
-        if dealt != 52 * self.decks as usize {
+        let in_stock = matches!(self.stock, StockRules::DealToPiles { .. });
+        if (!in_stock && dealt != self.deck().len()) || dealt > self.deck().len() {
             return Err(self.invalid(format!(
                 "{dealt} cards are dealt, the deck has {}",
-                52 * self.decks as usize
+                self.deck().len()
             )));
         }
-        if matches!(
-            t.moves,
-            GroupMoves::SuitSequences | GroupMoves::FaceUpGroups
-        ) {
-            return Err(self.unsupported("suit-sequence or face-up-group moves"));
+        if self.deck().len() - dealt > u8::MAX as usize {
+            return Err(self.invalid("the stock holds more than 255 cards"));
         }
         if t.build == Build::None && t.moves != GroupMoves::Single {
             return Err(self.invalid("nothing builds, so only single cards can move"));
@@ -415,6 +470,24 @@ impl Rules {
                 return Err(self.unsupported("foundations based on a dealt card"));
             }
         }
+        if f.takes != Takes::Cards
+            && (f.base != FoundationBase::Ace || f.may_return || f.wrap || t.aces_home)
+        {
+            return Err(self.invalid(
+                "foundations that take complete runs (or none) start empty and give nothing back",
+            ));
+        }
+        if f.takes == Takes::Cards && self.decks > 1 {
+            return Err(self.unsupported("foundations built card by card with several decks"));
+        }
+        if f.takes == Takes::Nothing && self.won != Won::AllInRuns {
+            return Err(self.invalid("without foundations the game is won with every card in runs"));
+        }
+        if (self.won == Won::AllInRuns || f.takes == Takes::Runs)
+            && (t.direction != Direction::Down || t.wrap)
+        {
+            return Err(self.invalid("runs from King to Ace are built down, without wrapping"));
+        }
         if f.base_stays && !f.may_return {
             return Err(self.invalid("base_stays needs may_return"));
         }
@@ -427,6 +500,20 @@ impl Rules {
             return Err(self.invalid("Microsoft deals lay out eight piles and no cells"));
         }
         Ok(())
+    }
+
+    /// The deck: `decks` decks of four suits, or as many cards of fewer suits.
+    pub fn deck(&self) -> DeckSpec {
+        let suits = match self.suits {
+            1 => 1 << Suit::Spades.index(),
+            2 => (1 << Suit::Spades.index()) | (1 << Suit::Hearts.index()),
+            _ => ALL_SUITS,
+        };
+        DeckSpec {
+            copies: self.decks * 4 / self.suits.max(1),
+            suits,
+            ..DeckSpec::FULL
+        }
     }
 
     /// The number of tableau piles.
@@ -482,7 +569,12 @@ mod tests {
 
     #[test]
     fn what_the_engine_does_not_play_is_refused_with_the_reason() {
-        unsupported(&format!("decks = 2\n{PLAIN}"), "more than one deck");
+        // Giant: two decks built card by card on eight foundations.
+        unsupported(
+            "decks = 2\n[tableau]\ndeal = [13, 13, 13, 13, 13, 13, 13, 13]\nbuild = \"any-suit\"\n\
+             moves = \"single\"\nempty = \"any\"\n",
+            "card by card with several decks",
+        );
         unsupported(
             "[tableau]\ndeal = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]\n\
              face_down = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\nbuild = \"suit\"\n\
@@ -491,17 +583,8 @@ mod tests {
             "a redeal with face-down cards",
         );
         unsupported(
-            "[tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\nbuild = \"suit\"\n\
-             moves = \"suit-sequences\"\nempty = \"any\"\n",
-            "suit-sequence",
-        );
-        unsupported(
             &format!("{PLAIN}[stock]\nkind = \"waste\"\ndraw = 1\nredeals = 0\n"),
-            "a stock",
-        );
-        unsupported(
-            &format!("{PLAIN}[stock]\nkind = \"deal-to-piles\"\nno_empty = true\n"),
-            "a stock",
+            "a stock turned to a waste",
         );
         unsupported(
             &format!("{PLAIN}[foundations]\ndirection = \"down\"\n"),
