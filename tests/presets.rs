@@ -1,4 +1,4 @@
-//! The tableau engine's presets of the FreeCell family, as data.
+//! The tableau engine's presets (the FreeCell and Spider families), as data.
 //!
 //! For each preset: the deals of tests/data/presets/known.csv (verdict and line length under
 //! the CLI's default search, every winning line replayed by the verifier), and a constructed
@@ -71,7 +71,16 @@ fn expect<G: Game>(g: &G, table: &Table, algorithm: Algorithm, want: Verdict, wh
 
 fn check_deals<G: Game>(g: &G, game: &str) {
     let rows = known(game);
-    assert!(!rows.is_empty(), "{game}: no known deals");
+    let solvable = data_dir()
+        .join("presets")
+        .join("solvable")
+        .join(format!("{game}.board"));
+    // Spider three decks has no deal the default search wins in test time yet: its win is a
+    // constructed position.
+    assert!(
+        !rows.is_empty() || solvable.exists(),
+        "{game}: no known deals"
+    );
     for row in &rows {
         let what = format!("{game} deal {}", row.deal);
         let want = match row.verdict.as_str() {
@@ -85,10 +94,6 @@ fn check_deals<G: Game>(g: &G, game: &str) {
     }
     // A preset's deals must include a win; freecell-4piles has none among deals 1 to 12000,
     // so a constructed winnable position stands in for it.
-    let solvable = data_dir()
-        .join("presets")
-        .join("solvable")
-        .join(format!("{game}.board"));
     if solvable.exists() {
         let table = read_board(&solvable);
         expect(
@@ -176,6 +181,17 @@ presets! {
     chessboard => "chessboard",
     cruel => "cruel",
     king_albert => "king-albert",
+    spider_1suit => "spider-1suit",
+    spider_2suits => "spider-2suits",
+    spider_4suits => "spider-4suits",
+    spider_3decks => "spider-3decks",
+    spiderette => "spiderette",
+    will_o_the_wisp => "will-o-the-wisp",
+    scorpion => "scorpion",
+    simple_simon => "simple-simon",
+    mogelpat_easy => "mogelpat-easy",
+    mogelpat_normal => "mogelpat-normal",
+    mogelpat_hard => "mogelpat-hard",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

@@ -736,6 +736,16 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             })
     }
 
+    /// Whether the piles' order is part of the position: with a redeal (it gathers them in
+    /// order), and while a deal from the stock still to come skips some piles (Scorpion's
+    /// three cards, the last deal of Spiderette).
+    fn piles_ordered(&self, s: &State<N>) -> bool {
+        let f = &self.feat;
+        f.redeal != 0
+            || (s.stock > 0
+                && (f.deal_to as usize != self.rules.piles() || s.stock % f.deal_to != 0))
+    }
+
     /// Stock deals still to come.
     fn deals_left(&self, s: &State<N>) -> u32 {
         if self.feat.deal_to == 0 {
@@ -797,10 +807,11 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
             *slot = &s.cards[at..at + l];
             at += l;
         }
-        // A redeal gathers the piles in order, so then their order is part of the position.
-        // With one deck every card is distinct, so piles compare by their bottom card alone
-        // (an empty pile first): the same order as comparing them whole, much cheaper.
-        if self.feat.redeal == 0 {
+        // A redeal gathers the piles in order, and a stock deal that skips some piles cares
+        // which pile is which, so then their order is part of the position. With one deck
+        // every card is distinct, so piles compare by their bottom card alone (an empty pile
+        // first): the same order as comparing them whole, much cheaper.
+        if !self.piles_ordered(s) {
             if self.feat.repeats {
                 piles[..n].sort_unstable();
             } else {
@@ -860,10 +871,9 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
         // Cards may come back from the foundations onto a card they build on or an empty
         // pile (never into a cell: no game of the sources allows it).
         let first_empty_pile = (0..np).find(|&p| s.len[p] == 0);
-        // Empty piles are interchangeable (only the first is tried) unless a redeal gathers
-        // the piles in order or the stock deals to some piles only.
-        let ordered =
-            self.feat.redeal != 0 || (self.feat.deal_to != 0 && self.feat.deal_to as usize != np);
+        // Empty piles are interchangeable (only the first is tried) unless the piles' order
+        // counts.
+        let ordered = self.piles_ordered(s);
         let empty_target = |to: usize| ordered || Some(to) == first_empty_pile;
         // One card (from a cell, or back from a foundation) onto every pile that takes it.
         let single_to_piles = |out: &mut Vec<Successor<Move, State<N>>>, from: Place, c: Card| {
