@@ -743,7 +743,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let f = &self.feat;
         f.redeal != 0
             || (s.stock > 0
-                && (f.deal_to as usize != self.rules.piles() || s.stock % f.deal_to != 0))
+                && (f.deal_to as usize != self.rules.piles() || !s.stock.is_multiple_of(f.deal_to)))
     }
 
     /// Stock deals still to come.
