@@ -85,6 +85,10 @@ fn report<G: Game>(
         if let Some(p) = sol.pass {
             v["pass"] = json!(p);
         }
+        if let Some(h) = sol.helpers {
+            v["helper_piles"] = json!(h.used);
+            v["fewest_helper_piles_proven"] = json!(h.fewest_proven);
+        }
         if hint_only {
             v["hint"] = json!(hint);
         } else {
@@ -131,6 +135,14 @@ fn report<G: Game>(
         if let Some(p) = sol.pass {
             println!("won in pass {p}");
         }
+    }
+    if let Some(h) = sol.helpers {
+        let how = if h.fewest_proven {
+            "the fewest: no win uses fewer (exhaustive searches)"
+        } else {
+            "the fewest found; a search for fewer stopped at a limit"
+        };
+        println!("helper piles: {} ({how})", h.used);
     }
     println!(
         "search: {} states expanded, {} generated, {} stored, peak memory {} KiB, {:.3} s ({})",

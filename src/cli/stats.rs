@@ -101,7 +101,7 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
         let v = serde_json::json!({
             "game": g.to_string(), "first": first, "last": last, "threads": threads,
             "done": r.done, "already": r.already, "interrupted": r.interrupted,
-            "win_rate": rate, "first_fit": r.summary.first_fit_rate(), "unknown": r.summary.unknown(),
+            "win_rate": rate, "first_fit": r.summary.first_fit_rate(), "perfect": r.summary.perfect_rate(), "unknown": r.summary.unknown(),
             "summary": r.summary,
         });
         println!("{v}");

@@ -245,6 +245,18 @@ pub trait Game: Referee + Sync {
     fn pass_of_win(&self, _start: &Table, _moves: &[Self::Move]) -> Option<u32> {
         None
     }
+    /// For games where sending runs to helper piles is a choice that costs (Mogelpat): the
+    /// helper piles in use in `state`. None for every other game.
+    fn helpers_used(&self, _state: &Self::State) -> Option<u32> {
+        None
+    }
+    /// For games that count helper piles: the same game allowed at most `cap` of them.
+    fn with_helper_cap(&self, _cap: u32) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
     /// Whether the seed describes a fixed way of playing this game with choices (reported
     /// beside the solver's verdict).
     fn has_first_fit(&self) -> bool {

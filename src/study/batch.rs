@@ -158,6 +158,8 @@ pub fn decide<G: Game>(
         micros: start.elapsed().as_micros() as u64,
         pass: sol.pass.map(|p| p as u8),
         first_fit,
+        helper_piles: sol.helpers.map(|h| h.used as u8),
+        fewest_proven: sol.helpers.map(|h| h.fewest_proven),
     }))
 }
 

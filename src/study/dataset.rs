@@ -16,7 +16,7 @@ use thiserror::Error;
 /// The magic bytes at the start of every dataset.
 pub const MAGIC: &[u8; 16] = b"PATIENCE-DATASET";
 /// The current file format version.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// What a dataset says about itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,6 +49,10 @@ pub struct Record {
     pub pass: Option<u8>,
     /// For Montée-Descente: whether the seed's first-fit play wins.
     pub first_fit: Option<bool>,
+    /// For games that count helper piles (Mogelpat): the fewest a win was found to use.
+    pub helper_piles: Option<u8>,
+    /// With `helper_piles`: whether no win uses fewer (proven by exhaustive searches).
+    pub fewest_proven: Option<bool>,
 }
 
 /// What can go wrong with a dataset file.
@@ -294,12 +298,13 @@ pub fn export(
         ExportFormat::Csv => {
             writeln!(
                 out,
-                "game,rules_version,deal,outcome,moves,states,micros,pass,first_fit,settings"
+                "game,rules_version,deal,outcome,moves,states,micros,pass,first_fit,\
+                 helper_piles,fewest_proven,settings"
             )?;
             for r in records {
                 writeln!(
                     out,
-                    "{},{},{},{},{},{},{},{},{},\"{}\"",
+                    "{},{},{},{},{},{},{},{},{},{},{},\"{}\"",
                     h.game,
                     h.rules_version,
                     r.deal,
@@ -309,6 +314,8 @@ pub fn export(
                     r.micros,
                     opt(r.pass.map(|p| p.to_string())),
                     opt(r.first_fit.map(|f| f.to_string())),
+                    opt(r.helper_piles.map(|h| h.to_string())),
+                    opt(r.fewest_proven.map(|f| f.to_string())),
                     h.settings.replace('"', "\"\"")
                 )?;
             }
@@ -318,7 +325,8 @@ pub fn export(
                 let v = serde_json::json!({
                     "game": h.game, "rules_version": h.rules_version, "deal": r.deal,
                     "outcome": r.outcome.word(), "moves": r.moves, "states": r.states, "micros": r.micros,
-                    "pass": r.pass, "first_fit": r.first_fit, "settings": h.settings,
+                    "pass": r.pass, "first_fit": r.first_fit, "helper_piles": r.helper_piles,
+                    "fewest_proven": r.fewest_proven, "settings": h.settings,
                 });
                 writeln!(out, "{v}")?;
             }
@@ -348,6 +356,8 @@ mod tests {
             micros: 3,
             pass: None,
             first_fit: None,
+            helper_piles: None,
+            fewest_proven: None,
         }
     }
 

@@ -65,6 +65,12 @@ pub struct Summary {
     pub first_fit_wins: u64,
     /// Deals with a first-fit result.
     pub first_fit_played: u64,
+    /// For games that count helper piles: wins using none (perfect games).
+    pub perfect: u64,
+    /// Wins whose fewest helper piles are proven.
+    pub fewest_proven: u64,
+    /// Wins counted with helper piles.
+    pub helper_wins: u64,
     /// Sum of the line lengths of won deals.
     pub win_moves: u64,
     /// States expanded in all.
@@ -87,6 +93,11 @@ impl Summary {
                 *self.wins_by_pass.entry(p).or_default() += 1;
             }
         }
+        if let Some(h) = r.helper_piles {
+            self.helper_wins += 1;
+            self.perfect += u64::from(h == 0);
+            self.fewest_proven += u64::from(r.fewest_proven == Some(true));
+        }
         if let Some(ff) = r.first_fit {
             self.first_fit_played += 1;
             self.first_fit_wins += u64::from(ff);
@@ -105,6 +116,13 @@ impl Summary {
     /// Deals left undecided by a limit.
     pub fn unknown(&self) -> u64 {
         self.count(Verdict::Unknown)
+    }
+    /// The rate of perfect games (won with no helper pile) among decided deals, for games
+    /// that count helper piles. A deal whose fewest is not proven counts as not perfect
+    /// unless its line uses none, so the rate is a lower bound.
+    pub fn perfect_rate(&self) -> Option<Rate> {
+        (self.helper_wins > 0)
+            .then(|| Rate::new(self.perfect, self.deals - self.count(Verdict::Unknown)))
     }
     /// The first-fit win rate, if any deal was played that way.
     pub fn first_fit_rate(&self) -> Option<Rate> {
@@ -127,6 +145,19 @@ impl Summary {
             pct(r.low),
             pct(r.high)
         );
+        if let Some(p) = self.perfect_rate() {
+            s += &format!(
+                "perfect games (won with no helper pile): {} ({} of {} decided), 95% interval \
+                 [{}, {}]; fewest helper piles proven for {} of {} wins\n",
+                pct(p.rate),
+                p.wins,
+                p.decided,
+                pct(p.low),
+                pct(p.high),
+                self.fewest_proven,
+                self.helper_wins
+            );
+        }
         if let Some(ff) = self.first_fit_rate() {
             s += &format!(
                 "first-fit play (the seed's way): {} ({} of {}), 95% interval [{}, {}]\n",
@@ -199,6 +230,8 @@ mod tests {
             micros: 1,
             pass: Some(pass),
             first_fit: None,
+            helper_piles: None,
+            fewest_proven: None,
         };
         sum.add(&rec(1, 3));
         sum.add(&rec(2, 3));

@@ -172,14 +172,16 @@ pub fn csv_records(csv: &str) -> Vec<CsvRecord> {
             "micros",
             "pass",
             "first_fit",
+            "helper_piles",
+            "fewest_proven",
             "settings"
         ]
     );
     lines
         .map(|l| {
-            // The settings column is quoted and may hold commas: split the first nine only.
-            let cols: Vec<&str> = l.splitn(10, ',').collect();
-            assert_eq!(cols.len(), 10, "bad CSV row: {l}");
+            // The settings column is quoted and may hold commas: split the first eleven only.
+            let cols: Vec<&str> = l.splitn(12, ',').collect();
+            assert_eq!(cols.len(), 12, "bad CSV row: {l}");
             let deal = cols[2]
                 .parse()
                 .unwrap_or_else(|_| panic!("bad deal in CSV row: {l}"));

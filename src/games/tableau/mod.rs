@@ -232,6 +232,9 @@ pub struct Tableau<const N: usize = 52, const K: usize = 80> {
     /// The game's id in the catalogue.
     pub index: u16,
     feat: Features,
+    /// The most complete runs the foundations may hold (Mogelpat's helper piles); 255 for
+    /// the rules' own limit. See [`Tableau::with_run_cap`].
+    run_cap: u8,
 }
 
 /// The engine for two decks (Spider, Mogelpat).
@@ -483,7 +486,28 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             rules,
             index,
             feat: Features::of(rules),
+            run_cap: u8::MAX,
         }
+    }
+
+    /// The same game in which the foundations hold at most `cap` complete runs: a run goes
+    /// home only while fewer are there. Searching it answers "is there a win using at most
+    /// `cap` helper piles?" (Mogelpat). The key needs nothing more: the runs home follow
+    /// from the cards in play.
+    pub fn with_run_cap(mut self, cap: u8) -> Self {
+        self.run_cap = cap;
+        self
+    }
+
+    /// Whether the game is won with every card in runs and runs may go home: then going
+    /// home is a choice, and the fewer runs sent home the better (Mogelpat's helper piles).
+    pub fn counts_helpers(&self) -> bool {
+        self.feat.won_in_runs && self.feat.takes == Takes::Runs
+    }
+
+    /// Complete runs on the foundations in `s`.
+    pub fn runs_home(&self, s: &State<N>) -> u32 {
+        s.home_count() / 13
     }
 
     fn cells(&self) -> usize {
@@ -851,7 +875,7 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
                 },
             ));
         }
-        if self.feat.takes == Takes::Runs {
+        if self.feat.takes == Takes::Runs && s.home_count() / 13 < u32::from(self.run_cap) {
             for p in 0..np {
                 let pile = s.pile(p);
                 if Self::complete_run_on_top(pile) {
@@ -1329,6 +1353,15 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
         verbose(mv)
     }
 
+    fn helpers_used(&self, s: &State<N>) -> Option<u32> {
+        self.counts_helpers().then(|| self.runs_home(s))
+    }
+
+    fn with_helper_cap(&self, cap: u32) -> Option<Self> {
+        self.counts_helpers()
+            .then(|| self.with_run_cap(cap.min(u32::from(u8::MAX)) as u8))
+    }
+
     /// fc-solve's board text, for the games it can describe: one deck, foundations from the
     /// Ace taking single cards, no stock and no redeal count.
     fn read_board(&self, text: &str) -> Option<Result<Table, BoardError>> {
@@ -1641,6 +1674,7 @@ mod tests {
             rules,
             index: 0,
             feat: Features::of(rules),
+            run_cap: u8::MAX,
         };
         let s = g.pack(&g.deal(2)).expect("deal");
         // Move a card (if one moves), then redeal: the redeal is there once only.
