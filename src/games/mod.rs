@@ -262,6 +262,18 @@ pub trait Game: Referee + Sync {
     fn has_first_fit(&self) -> bool {
         false
     }
+    /// A best-first search over a reduced move set, for games whose complete searches are
+    /// slow (the tableau engine's games of suit runs): its wins are real and are verified
+    /// like any other, its other verdicts prove nothing (`study` reads them as unknown).
+    /// None: the game has no such search.
+    fn focused_search(
+        &self,
+        _state: &Self::State,
+        _mode: solvers::BestFirstMode,
+        _limits: &solvers::Limits,
+    ) -> Option<solvers::Report<Self::Move>> {
+        None
+    }
     /// The seed's fixed way of playing: the move it makes in `state`, if any.
     fn first_fit(
         &self,

@@ -1,0 +1,153 @@
+//! Games of runs (Spider, Simple Simon, Mogelpat): a focused move set for the incomplete
+//! first searches.
+//!
+//! [`Focused`] is the same game with the moves that rarely help left out (see
+//! [`Tableau::pointless_run_move`]). Dropping moves may drop every win, so a search over it
+//! proves nothing when it ends without one: its wins are real (each is a line of legal
+//! moves, replayed by the verifier like any other), its other verdicts must be read as
+//! "unknown". `study` runs it before the complete searches and never reports its
+//! `Unsolvable`.
+
+use super::{Move, Place, State, Tableau, DOWN};
+use crate::cards::Card;
+use solvers::{Space, Successor};
+
+impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// Whether the rules move runs of one suit (the moves [`Focused`] prunes are written
+    /// for them).
+    pub fn plays_suit_runs(&self) -> bool {
+        self.feat.suit_runs
+    }
+
+    /// A move between piles that seldom helps in a game of suit runs (a heuristic, never
+    /// used where a verdict other than a win is trusted):
+    /// - splitting a run of one suit (leaving part of it behind) onto a card of another
+    ///   suit or an empty pile, or onto a card of its suit (a same-suit run traded for
+    ///   another);
+    /// - moving a whole run, which uncovers no face-down card and empties no pile, from a
+    ///   card one rank higher of another suit onto another such card (a card of another
+    ///   suit again): the runs stay as broken as they were.
+    pub(super) fn pointless_run_move(&self, s: &State<N>, mv: &Move) -> bool {
+        let (Place::Pile(from), Place::Pile(to)) = (mv.from, mv.to) else {
+            return false;
+        };
+        let pile = s.pile(from as usize);
+        let k = mv.count as usize;
+        if k >= pile.len() {
+            return false; // empties a pile
+        }
+        let below = pile[pile.len() - k - 1];
+        if below & DOWN != 0 {
+            return false; // uncovers a card
+        }
+        let c = mv.card;
+        let b = Card::from_index(below);
+        let same_suit_below = b.suit_unchecked() == c.suit_unchecked()
+            && b.rank_unchecked().value() == c.rank_unchecked().value() + 1;
+        let onto_suit = s
+            .pile(to as usize)
+            .last()
+            .is_some_and(|&t| Card::from_index(t).suit_unchecked() == c.suit_unchecked());
+        if same_suit_below {
+            // A split: the run continues below the moved part.
+            return true;
+        }
+        let natural_below = b.rank_unchecked().value() == c.rank_unchecked().value() + 1;
+        let onto_card = s.len[to as usize] > 0;
+        natural_below && onto_card && !onto_suit
+    }
+}
+
+/// A game of runs with the moves of [`Tableau::pointless_run_move`] left out: for
+/// incomplete searches only (see the module docs).
+#[derive(Clone, Copy, Debug)]
+pub struct Focused<'a, const N: usize, const K: usize>(pub &'a Tableau<N, K>);
+
+impl<const N: usize, const K: usize> Space for Focused<'_, N, K> {
+    type State = State<N>;
+    type Key = super::Key<K>;
+    type Move = Move;
+
+    fn is_goal(&self, s: &State<N>) -> bool {
+        self.0.is_goal(s)
+    }
+    fn key(&self, s: &State<N>) -> Self::Key {
+        self.0.key(s)
+    }
+    fn expand(&self, s: &State<N>, out: &mut Vec<Successor<Move, State<N>>>) {
+        self.0.expand(s, out);
+        out.retain(|x| !self.0.pointless_run_move(s, &x.mv));
+    }
+    fn heuristic(&self, s: &State<N>) -> u32 {
+        self.0.heuristic(s)
+    }
+    fn guide(&self, s: &State<N>) -> u32 {
+        self.0.guide(s)
+    }
+    fn forced(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
+        self.0.forced(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{parse_card, Rank, Suit};
+    use crate::games::{Game, GameId};
+    use crate::piles::Table;
+
+    /// Simple Simon (all face up, one deck) with these first six piles; the other cards
+    /// fill piles 7 to 10.
+    fn simple_simon(piles: &[&str]) -> (Tableau, State<52>) {
+        let GameId::Tableau(i) = "simple-simon".parse::<GameId>().expect("preset") else {
+            panic!("a tableau game");
+        };
+        let g = Tableau::<52, 80>::preset(i);
+        let named: Vec<Card> = piles
+            .iter()
+            .flat_map(|p| p.split_whitespace())
+            .map(|c| parse_card(c).expect("card"))
+            .collect();
+        let rest: Vec<String> = Suit::ALL
+            .iter()
+            .flat_map(|&s| Rank::ALL.iter().map(move |&r| Card::new(s, r)))
+            .filter(|c| !named.contains(c))
+            .map(|c| c.to_string())
+            .collect();
+        let mut text = String::new();
+        for (p, cards) in piles.iter().enumerate() {
+            text += &format!("{} (spread): {cards}\n", p + 1);
+        }
+        for (j, chunk) in rest.chunks(rest.len().div_ceil(4)).enumerate() {
+            text += &format!("{} (spread): {}\n", piles.len() + j + 1, chunk.join(" "));
+        }
+        for home in super::super::HOMES {
+            text += &format!("{home} (stacked): \n");
+        }
+        let s = g.pack(&Table::parse(&text).expect("board")).expect("position");
+        (g, s)
+    }
+
+    fn names<S: Space<Move = Move>>(space: &S, g: &Tableau, s: &S::State) -> Vec<String> {
+        let mut out = Vec::new();
+        space.expand(s, &mut out);
+        out.iter().map(|m| g.notation(&m.mv)).collect()
+    }
+
+    #[test]
+    fn the_focused_moves_leave_out_splits_and_swaps_of_an_off_suit_base() {
+        let (g, s) = simple_simon(&["9H 8H 7H", "8S", "6D 5C", "6H", "6C", "4D"]);
+        let all = names(&g, &g, &s);
+        let focused = names(&Focused(&g), &g, &s);
+        // Every move of the focused set is a move of the game.
+        assert!(focused.iter().all(|m| all.contains(m)));
+        // 7H onto 8S splits the hearts; 5C from 6D onto 6H stays on another suit.
+        for gone in ["12", "34"] {
+            assert!(all.contains(&gone.to_string()) && !focused.contains(&gone.to_string()));
+        }
+        // 5C onto 6C joins its suit; 4D onto 5C empties pile 6.
+        for kept in ["35", "63"] {
+            assert!(focused.contains(&kept.to_string()), "{kept}: {focused:?}");
+        }
+    }
+}
