@@ -401,7 +401,9 @@ fn fewest_helpers<G: Game>(
     let mut proven = h <= already;
     let mut total = best.stats.clone();
     while !proven {
-        let capped = game.with_helper_cap(h - 1).expect("the game counts helper piles");
+        let capped = game
+            .with_helper_cap(h - 1)
+            .expect("the game counts helper piles");
         let s = solve_once(&capped, table, cfg)?;
         total.expanded += s.stats.expanded;
         total.generated += s.stats.generated;

@@ -124,7 +124,9 @@ mod tests {
         for home in super::super::HOMES {
             text += &format!("{home} (stacked): \n");
         }
-        let s = g.pack(&Table::parse(&text).expect("board")).expect("position");
+        let s = g
+            .pack(&Table::parse(&text).expect("board"))
+            .expect("position");
         (g, s)
     }
 
