@@ -1211,3 +1211,45 @@ fn verdicts_with_face_down_cards_say_they_are_thoughtful() {
     let text = patience(&["solve", "freecell", "--deal", "1"]).ok();
     assert!(!text.contains("thoughtful"), "{text}");
 }
+
+/// The fair hint samples the unseen cards (Spider: 44 face down and the 50 of the stock),
+/// gives a move that is legal in the real position, says so, and is reproducible by seed.
+#[test]
+fn fair_hints_use_only_what_a_player_sees() {
+    let args = [
+        "hint",
+        "spider-1suit",
+        "--deal",
+        "3",
+        "--fair",
+        "--samples",
+        "3",
+        "--max-nodes",
+        "50000",
+        "--json",
+    ];
+    let v = json(&patience(&args).ok());
+    assert_eq!(v["knowledge"], "fair");
+    assert_eq!(v["unseen_cards"], 94);
+    assert_eq!(v["samples"], 3);
+    let won = v["won"].as_u64().expect("won");
+    assert!(won >= 1, "one sample at least is won: {v}");
+    let hint = v["hint"].as_str().expect("a hint").to_string();
+    // The tally counts the wins by first move, and the hint is the most common.
+    let tally = v["tally"].as_array().expect("tally");
+    let votes: u64 = tally.iter().map(|t| t[1].as_u64().unwrap()).sum();
+    assert_eq!(votes, won);
+    assert_eq!(tally[0][0], hint.as_str());
+    // Same seed, same answer.
+    assert_eq!(json(&patience(&args).ok()), v);
+    // The text form names the kind of hint.
+    let text = patience(&args[..args.len() - 1]).ok();
+    assert!(
+        text.contains("fair hint from what a player sees")
+            && text.contains(&format!("hint: {hint} ")),
+        "{text}"
+    );
+    // --fair belongs to `hint`.
+    let line = patience(&["solve", "spider-1suit", "--deal", "3", "--fair"]).one_line_error();
+    assert!(line.contains("--fair"), "{line}");
+}

@@ -154,6 +154,16 @@ struct SolveArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Hint only: a fair hint, from what a player sees: the unseen cards are dealt at
+    /// random many times and the move that starts the most sampled wins is given.
+    #[arg(long)]
+    fair: bool,
+    /// With --fair: how many samples of the unseen cards to solve.
+    #[arg(long, default_value_t = 20)]
+    samples: u32,
+    /// With --fair: the seed of the samples (the same seed gives the same hint).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(Args, Debug)]

@@ -11,7 +11,48 @@ pub(super) fn solve(a: &SolveArgs, hint_only: bool) -> Result<()> {
     let g = game(&a.game)?;
     let (table, what) = position(g, a.deal, a.pysol, a.board.as_deref())?;
     let cfg = a.search.config(g)?;
+    if a.fair {
+        anyhow::ensure!(hint_only, "--fair is for `patience hint`");
+        return patience::with_game!(g, x => fair(x, &table, &what, &cfg, a));
+    }
     patience::with_game!(g, x => report(x, &table, &what, &cfg, a.json, hint_only, a.verbose_moves))
+}
+
+fn fair<G: Game>(g: &G, table: &Table, what: &str, cfg: &SolveConfig, a: &SolveArgs) -> Result<()> {
+    let h = study::fair_hint(g, table, cfg, a.samples, a.seed).with_context(|| what.to_string())?;
+    if a.json {
+        let v = json!({
+            "game": g.id().to_string(),
+            "position": what,
+            "algorithm": cfg.algorithm.name(),
+            "knowledge": "fair",
+            "hint": h.best,
+            "samples": h.samples,
+            "won": h.won,
+            "lost": h.lost,
+            "unseen_cards": h.unseen,
+            "tally": h.tally,
+        });
+        println!("{v}");
+        return Ok(());
+    }
+    println!(
+        "{} {what}: fair hint from what a player sees: {} samples of the {} unseen cards, {} won, {} lost, {} undecided",
+        g.id(),
+        h.samples,
+        h.unseen,
+        h.won,
+        h.lost,
+        h.samples - h.won - h.lost
+    );
+    match (&h.best, h.tally.first()) {
+        (Some(m), _) => {
+            let votes = h.tally.iter().find(|(n, _)| n == m).map_or(0, |t| t.1);
+            println!("hint: {m} (starts {votes} of the {} sampled wins)", h.won);
+        }
+        (None, _) => println!("hint: none: no sample was won"),
+    }
+    Ok(())
 }
 
 fn verdict_note<M>(game_deterministic: bool, s: &Solution<M>) -> String {
