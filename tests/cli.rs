@@ -1253,3 +1253,70 @@ fn fair_hints_use_only_what_a_player_sees() {
     let line = patience(&["solve", "spider-1suit", "--deal", "3", "--fair"]).one_line_error();
     assert!(line.contains("--fair"), "{line}");
 }
+
+/// Mogelpat's score of a move list: the solver's perfect win of easy deal 3 scores 100 per
+/// run alone on a work pile, less a point per second; moves are read by their notation and
+/// replayed; an illegal move or a game without a score is one error line.
+#[test]
+fn mogelpat_scores_any_move_list() {
+    let sol = json(
+        &patience(&[
+            "solve",
+            "mogelpat-easy",
+            "--deal",
+            "3",
+            "--max-nodes",
+            "200000",
+            "--json",
+        ])
+        .ok(),
+    );
+    assert_eq!(sol["helper_piles"], 0);
+    assert_eq!(sol["fewest_helper_piles_proven"], true);
+    let moves: Vec<&str> = sol["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let all = moves.join(" ");
+    let v = json(
+        &patience(&[
+            "score",
+            "mogelpat-easy",
+            "--deal",
+            "3",
+            "--moves",
+            &all,
+            "--seconds",
+            "10",
+            "--json",
+        ])
+        .ok(),
+    );
+    assert_eq!(
+        (v["won"].as_bool(), v["score"].as_i64()),
+        (Some(true), Some(790))
+    );
+    // Half the line: not won, and no run lies alone on a work pile yet or some do.
+    let half = moves[..moves.len() / 2].join(",");
+    let v = json(
+        &patience(&[
+            "score",
+            "mogelpat-easy",
+            "--deal",
+            "3",
+            "--moves",
+            &half,
+            "--json",
+        ])
+        .ok(),
+    );
+    assert_eq!(v["won"], false);
+    assert_eq!(v["moves"], moves.len() / 2);
+    let line =
+        patience(&["score", "mogelpat-easy", "--deal", "3", "--moves", "s 99"]).one_line_error();
+    assert!(line.contains("move 2 (99) is not legal"), "{line}");
+    let line = patience(&["score", "freecell", "--deal", "1", "--moves", "1a"]).one_line_error();
+    assert!(line.contains("no score of its own"), "{line}");
+}

@@ -2,6 +2,7 @@
 
 mod dataset;
 mod play;
+mod score;
 mod solve;
 mod stats;
 
@@ -71,6 +72,27 @@ enum Command {
     },
     /// Decides every deal of a range in parallel: win rate with a 95% Wilson interval.
     Stats(StatsArgs),
+    /// Scores a played game with the game's own score (Mogelpat's): the moves are
+    /// replayed on the reference piles first.
+    Score {
+        /// The game id.
+        game: String,
+        /// The deal played.
+        #[arg(long, conflicts_with = "board", required_unless_present = "board")]
+        deal: Option<u64>,
+        /// The position played from (a board file, or - for standard input).
+        #[arg(long)]
+        board: Option<String>,
+        /// The moves, in the notation `solve` prints, separated by spaces or commas.
+        #[arg(long)]
+        moves: String,
+        /// The seconds the game took.
+        #[arg(long, default_value_t = 0)]
+        seconds: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Works with dataset files.
     Dataset {
         #[command(subcommand)]
@@ -388,6 +410,14 @@ pub fn run() -> Result<()> {
         }
         Command::Solve(a) => solve::solve(&a, false),
         Command::Hint(a) => solve::solve(&a, true),
+        Command::Score {
+            game: g,
+            deal,
+            board,
+            moves,
+            seconds,
+            json,
+        } => score::score(game(&g)?, deal, board.as_deref(), &moves, seconds, json),
         Command::Play {
             game: g,
             deal,

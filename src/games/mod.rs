@@ -59,6 +59,17 @@ pub enum BoardError {
     Impossible(String),
 }
 
+/// A game's score of a played game, with the parts it adds up.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Score {
+    /// The score.
+    pub points: i64,
+    /// Each part, named, with its points.
+    pub parts: Vec<(String, i64)>,
+    /// How the score is computed, in one line.
+    pub formula: &'static str,
+}
+
 /// Every game the workbench knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameId {
@@ -255,6 +266,11 @@ pub trait Game: Referee + Sync {
     where
         Self: Sized,
     {
+        None
+    }
+    /// The game's own score of a played game, for games that have one (Mogelpat): `start`
+    /// and `end` are the layouts before and after the moves, `seconds` the time taken.
+    fn score(&self, _start: &Table, _end: &Table, _seconds: u64) -> Option<Score> {
         None
     }
     /// Whether the seed describes a fixed way of playing this game with choices (reported

@@ -26,7 +26,7 @@ pub use rules::{
     Won,
 };
 
-use super::{check_partition, BoardError, Game, GameId};
+use super::{check_partition, BoardError, Game, GameId, Score};
 use crate::cards::{Card, Rank, Suit};
 use crate::piles::{Mode, Table};
 use rules::{MAX_CELLS, MAX_PILES, UNLIMITED};
@@ -1352,11 +1352,62 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
             Place::Home => format!("h{}", mv.card.suit_unchecked().letter()),
             p => place(p),
         };
-        format!("{from}{}", place(mv.to))
+        // Where runs of one suit or any face-up group move, a group onto an empty pile may
+        // have any length: the count is written (`15x3`), so the notation names one move.
+        let count = if (self.feat.suit_runs || self.feat.face_up_groups)
+            && mv.count > 1
+            && matches!(mv.to, Place::Pile(_))
+        {
+            format!("x{}", mv.count)
+        } else {
+            String::new()
+        };
+        format!("{from}{}{count}", place(mv.to))
     }
 
     fn verbose_notation(&self, mv: &Move) -> String {
         verbose(mv)
+    }
+
+    /// Mogelpat's score. The seed says only that time, the level and the helper piles
+    /// count (each helper pile against the player) and that bonus points go to complete
+    /// runs lying alone on a work pile; it gives no numbers, so these are ours: the level
+    /// weighs 1, 2 or 4 (its suits), each run alone on a work pile at the end earns 100,
+    /// each helper pile holding a run costs 150, both times the level's weight, and each
+    /// second costs a point; the score is never below 0.
+    fn score(&self, _start: &Table, end: &Table, seconds: u64) -> Option<Score> {
+        if !self.counts_helpers() {
+            return None;
+        }
+        let weight = i64::from(self.rules.suits);
+        let alone = (0..self.rules.piles())
+            .filter_map(|p| end.find(&pile_label(p)))
+            .filter(|&i| {
+                let bytes: Vec<u8> = end.piles[i].cards.iter().map(|c| c.byte()).collect();
+                bytes.len() == 13 && Self::complete_run_on_top(&bytes)
+            })
+            .count() as i64;
+        let helpers = self
+            .home_suits()
+            .iter()
+            .filter_map(|s| end.find(s.name()))
+            .map(|i| end.piles[i].height() as i64 / 13)
+            .sum::<i64>();
+        let parts = vec![
+            (
+                "runs alone on a work pile".to_string(),
+                100 * weight * alone,
+            ),
+            ("helper piles".to_string(), -150 * weight * helpers),
+            ("seconds".to_string(), -(seconds as i64)),
+        ];
+        let points = parts.iter().map(|p| p.1).sum::<i64>().max(0);
+        Some(Score {
+            points,
+            parts,
+            formula: "level weight (1, 2, 4) x (100 per run alone on a work pile - 150 per helper \
+                      pile) - 1 per second, at least 0 (our numbers: the seed gives none)",
+        })
     }
 
     fn helpers_used(&self, s: &State<N>) -> Option<u32> {
