@@ -1,6 +1,6 @@
 //! Engine micro-benchmarks (criterion): move generation, packing, transposition keys and
 //! table insertion, and whole-deal solves, for Montée-Descente (md), Clock and Relais des 7
-//! (r7).
+//! (r7); move generation and keys for Spider (one and four suits: two decks, 132-byte keys).
 //!
 //! Every input (the states, layouts and keys) is built before the timed loops, and every
 //! group reports a throughput in elements per second, so criterion prints states/s or
@@ -26,7 +26,8 @@ use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode, Throughput,
 };
-use patience::games::{clock::Clock, md::Md, r7::R7, Game};
+use patience::games::tableau::TwoDecks;
+use patience::games::{clock::Clock, md::Md, r7::R7, Game, GameId};
 use solvers::{dfs, successors, Limits, Outcome, Successor, VisitedSet};
 
 /// States gathered per game for the expand, key and insertion benchmarks.
@@ -192,15 +193,28 @@ fn bench_solve<G: Game>(
     });
 }
 
+/// A Spider preset of the tableau engine (two decks).
+fn spider(id: &str) -> TwoDecks {
+    match id.parse::<GameId>().expect("preset") {
+        GameId::Tableau(i) => TwoDecks::preset(i),
+        g => panic!("{id} is {g:?}"),
+    }
+}
+
 fn engine(c: &mut Criterion) {
     let md = gather(&Md);
     let clock = gather(&Clock);
     let r7 = gather(&R7);
+    let (spider1, spider4) = (spider("spider-1suit"), spider("spider-4suits"));
+    let spider1_states = gather(&spider1);
+    let spider4_states = gather(&spider4);
 
     let mut g = configure(c, "expand");
     bench_expand(&mut g, "md", &Md, &md);
     bench_expand(&mut g, "clock", &Clock, &clock);
     bench_expand(&mut g, "r7", &R7, &r7);
+    bench_expand(&mut g, "spider-1suit", &spider1, &spider1_states);
+    bench_expand(&mut g, "spider-4suits", &spider4, &spider4_states);
     g.finish();
 
     let mut g = configure(c, "pack");
@@ -213,6 +227,7 @@ fn engine(c: &mut Criterion) {
     bench_key(&mut g, "md", &Md, &md);
     bench_key(&mut g, "clock", &Clock, &clock);
     bench_key(&mut g, "r7", &R7, &r7);
+    bench_key(&mut g, "spider-4suits", &spider4, &spider4_states);
     g.finish();
 
     let mut g = configure(c, "tt_insert");
