@@ -179,20 +179,38 @@ impl<const N: usize> State<N> {
         }
         len
     }
-    /// Takes the top `k` cards of pile `p` into `out` (bottom first) and turns the card
-    /// uncovered face up.
-    fn remove_top(&mut self, p: usize, k: usize, out: &mut [u8]) {
+    /// Takes the top `k` cards of pile `p` out of play and turns the card uncovered face up.
+    fn remove_top(&mut self, p: usize, k: usize) {
         let start = self.start(p);
         let end = start + self.len[p] as usize;
         let used = self.used();
-        out[..k].copy_from_slice(&self.cards[end - k..end]);
         self.cards.copy_within(end..used, end - k);
         // Clear the freed tail, so that equal positions are equal states (derived Eq, Hash).
         self.cards[used - k..used].fill(0);
         self.len[p] -= k as u8;
-        if end - k > start {
-            self.cards[end - k - 1] &= !DOWN;
+        self.turn_top(p);
+    }
+    /// Turns the top card of pile `p` face up (the engine turns each card it uncovers).
+    fn turn_top(&mut self, p: usize) {
+        if self.len[p] > 0 {
+            let top = self.start(p) + self.len[p] as usize - 1;
+            self.cards[top] &= !DOWN;
         }
+    }
+    /// Moves the top `k` cards of pile `from` onto pile `to`, keeping their order: one
+    /// rotation of the cards from the moved group to the destination's top (or back), so
+    /// nothing past the two piles moves and no buffer is needed.
+    fn move_between(&mut self, from: usize, to: usize, k: usize) {
+        let end = |s: &Self, p: usize| s.start(p) + s.len[p] as usize;
+        let (end_from, end_to) = (end(self, from), end(self, to));
+        if from < to {
+            self.cards[end_from - k..end_to].rotate_left(k);
+        } else {
+            self.cards[end_to..end_from].rotate_right(k);
+        }
+        self.len[from] -= k as u8;
+        self.len[to] += k as u8;
+        self.turn_top(from);
     }
     fn push(&mut self, p: usize, cards: &[u8]) {
         let end = self.start(p) + self.len[p] as usize;
@@ -674,34 +692,40 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     fn apply(&self, s: &State<N>, mv: &Move) -> State<N> {
         let mut n = *s;
-        let mut moved = [0u8; N];
         let k = mv.count as usize;
-        match mv.from {
-            Place::Pile(p) => n.remove_top(p as usize, k, &mut moved),
-            Place::Cell(c) => {
-                moved[0] = n.cells[c as usize];
-                n.cells[c as usize] = EMPTY;
+        // Groups move only between piles; every other move carries one card, or a complete
+        // run going home, whose cards leave play.
+        let card = match (mv.from, mv.to) {
+            (Place::Pile(a), Place::Pile(b)) => {
+                n.move_between(a as usize, b as usize, k);
+                return n;
             }
-            Place::Home => {
-                moved[0] = mv.card.byte();
-                n.home[mv.card.suit_unchecked().index()] -= 1;
-            }
-            Place::Stock if mv.to == Place::Piles => {
+            (Place::Stock, Place::Piles) => {
                 n.deal(self.feat.deal_to as usize);
                 return n;
             }
-            Place::Stock => {
+            (Place::Stock, _) => {
                 n.len = n.redealt(self.feat.redeal, self.rules.piles());
                 if self.feat.redeals != UNLIMITED {
                     n.redeals += 1;
                 }
                 return n;
             }
-            Place::Piles => unreachable!("no move starts from every pile"),
-        }
+            (Place::Pile(p), _) => {
+                let top = *n.pile(p as usize).last().expect("a move takes a card");
+                n.remove_top(p as usize, k);
+                top
+            }
+            (Place::Cell(c), _) => std::mem::replace(&mut n.cells[c as usize], EMPTY),
+            (Place::Home, _) => {
+                n.home[mv.card.suit_unchecked().index()] -= 1;
+                mv.card.byte()
+            }
+            (Place::Piles, _) => unreachable!("no move starts from every pile"),
+        };
         match mv.to {
-            Place::Pile(p) => n.push(p as usize, &moved[..k]),
-            Place::Cell(c) => n.cells[c as usize] = moved[0],
+            Place::Pile(p) => n.push(p as usize, &[card]),
+            Place::Cell(c) => n.cells[c as usize] = card,
             Place::Home => {
                 // One card, or a complete run of 13.
                 n.home[mv.card.suit_unchecked().index()] += k as u8;
@@ -735,11 +759,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if f.no_empty && s.len[..self.rules.piles()].contains(&0) {
             return None;
         }
+        // The stock's bytes are kept face up (its cards are hidden by their place).
         let top = *s.stock().last().expect("stock holds cards");
-        Some(Move::deal(
-            s.stock.min(f.deal_to),
-            Card::from_index(top & !DOWN),
-        ))
+        Some(Move::deal(s.stock.min(f.deal_to), Card::from_index(top)))
     }
 
     fn succ(&self, s: &State<N>, mv: Move) -> Successor<Move, State<N>> {
