@@ -376,3 +376,55 @@ fn engine_states_equal_the_packed_position_exactly() {
         }
     }
 }
+
+/// The stock's moves are exactly the deal (stock to the piles) and the redeal (stock to the
+/// stock): the referee refuses any other move naming the stock or "every pile", in a redeal
+/// game (Cruel) and in a stock game (Spider) alike.
+#[test]
+fn the_referee_plays_the_stock_only_as_deal_or_redeal() {
+    use patience::cards::Card;
+    use patience::games::tableau::{pile_label, Move, Place, TwoDecks};
+    // Count and card as the real redeal (every tableau card, the first pile's bottom card)
+    // or deal (one card per pile, the stock's top) would name them, so only the places
+    // can be wrong.
+    fn refuses<const N: usize, const K: usize>(g: &Tableau<N, K>, id: &str, deal: bool) {
+        let table = g.deal(1);
+        let piles = (0..g.rules.piles()).map(|p| &table.piles[table.find(&pile_label(p)).unwrap()]);
+        let (count, card) = if deal {
+            let stock = &table.piles[table.find("stock").unwrap()];
+            (g.rules.piles(), stock.top().unwrap().face_up())
+        } else {
+            let cards: Vec<Card> = piles.flat_map(|p| p.cards.iter().copied()).collect();
+            (cards.len(), cards[0])
+        };
+        for (from, to) in [
+            (Place::Piles, Place::Piles),
+            (Place::Piles, Place::Stock),
+            (Place::Stock, Place::Pile(0)),
+            (Place::Pile(0), Place::Stock),
+            (Place::Pile(0), Place::Piles),
+        ] {
+            let mv = Move {
+                from,
+                to,
+                count: count as u8,
+                card,
+            };
+            let mut t = table.clone();
+            assert!(
+                g.referee_apply(&mut t, &mv).is_err(),
+                "{id}: {from:?} to {to:?} accepted"
+            );
+        }
+    }
+    let index = |id: &str| match id.parse::<GameId>().unwrap() {
+        GameId::Tableau(i) => i,
+        g => panic!("{g:?}"),
+    };
+    refuses(&Tableau::<52, 80>::preset(index("cruel")), "cruel", false);
+    refuses(
+        &TwoDecks::preset(index("spider-1suit")),
+        "spider-1suit",
+        true,
+    );
+}

@@ -78,6 +78,11 @@ fn next_on_foundation<const N: usize, const K: usize>(
     })
 }
 
+/// The ids of the first `n` tableau piles, in order.
+fn tableau_piles(table: &Table, n: usize) -> Result<Vec<usize>, Foul> {
+    (0..n).map(|p| pile(table, &pile_label(p))).collect()
+}
+
 /// The redeal: the tableau piles gathered into a hand from the last (each turned over onto
 /// it, so the first pile's bottom card ends on top, as the stock in the rules), then dealt
 /// from the hand `per` cards onto each pile in turn from the first.
@@ -97,9 +102,7 @@ fn redeal<const N: usize, const K: usize>(
         }
         table.set_counter(REDEALS, used + 1);
     }
-    let piles: Vec<usize> = (0..r.piles())
-        .map(|p| pile(table, &pile_label(p)))
-        .collect::<Result<_, _>>()?;
+    let piles = tableau_piles(table, r.piles())?;
     let cards: usize = piles.iter().map(|&p| table.piles[p].height()).sum();
     let first = piles.iter().find_map(|&p| table.piles[p].bottom());
     if cards != mv.count as usize || first != Some(mv.card) {
@@ -142,21 +145,14 @@ fn deal<const N: usize, const K: usize>(
     let StockRules::DealToPiles { no_empty, piles } = r.stock else {
         return foul("this game has no stock to deal onto the piles");
     };
-    let targets: Vec<usize> = (0..if piles == 0 {
-        r.piles()
+    let all = tableau_piles(table, r.piles())?;
+    let targets = &all[..if piles == 0 {
+        all.len()
     } else {
         piles as usize
-    })
-        .map(|p| pile(table, &pile_label(p)))
-        .collect::<Result<_, _>>()?;
+    }];
     let stock = pile(table, STOCK)?;
-    if no_empty
-        && (0..r.piles()).any(|p| {
-            table
-                .find(&pile_label(p))
-                .is_some_and(|i| table.piles[i].is_empty())
-        })
-    {
+    if no_empty && all.iter().any(|&i| table.piles[i].is_empty()) {
         return foul("the stock may not be dealt while a pile is empty");
     }
     let count = targets.len().min(table.piles[stock].height());
@@ -189,16 +185,13 @@ fn is_complete_run(cards: &[Card]) -> bool {
 impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
     fn referee_apply(&self, t: &mut Table, mv: &Move) -> Result<(), Foul> {
         let r = self.rules;
-        if mv.from == Place::Stock && mv.to == Place::Piles {
-            return deal(self, t, mv);
-        }
-        if matches!(mv.from, Place::Stock | Place::Piles)
-            || matches!(mv.to, Place::Stock | Place::Piles)
-        {
-            if mv.from != mv.to {
-                return foul("cards go to the stock and back only in the redeal");
+        match (mv.from, mv.to) {
+            (Place::Stock, Place::Piles) => return deal(self, t, mv),
+            (Place::Stock, Place::Stock) => return redeal(self, t, mv),
+            (Place::Stock | Place::Piles, _) | (_, Place::Stock | Place::Piles) => {
+                return foul("the stock only deals onto the piles, or redeals them");
             }
-            return redeal(self, t, mv);
+            _ => {}
         }
         let k = mv.count as usize;
         let from = pile(t, &place_label(mv.from, mv.card)?)?;
