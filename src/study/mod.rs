@@ -28,8 +28,9 @@ pub enum Algorithm {
     /// Weighted A* (g + 2h).
     Weighted,
     /// Weighted A* with weight 1.5, greedy best-first, then weighted A* with weight 5, in
-    /// turn, each with a node budget (10,000 states at first) that grows tenfold per round,
-    /// until one decides
+    /// turn (led, in games of suit runs, by a focused greedy search whose only verdicts are
+    /// wins: see `PORTFOLIO`), each with a node budget (10,000 states at first) that grows
+    /// tenfold per round, until one decides
     /// (different deals are easy for different searches). Sound: a verdict comes only from a
     /// search that finished within its budget, and each of them is exhaustive when it ends
     /// without a win.
@@ -170,10 +171,9 @@ fn run_search<G: Game>(
             let start = std::time::Instant::now();
             let mut total = Stats::default();
             let mut budget = 10_000u64;
-            let tries = portfolio(game);
-            let mut exhausted = vec![false; tries.len()];
+            let mut exhausted = [false; PORTFOLIO.len()];
             loop {
-                for (t, &(share, focused, weight)) in tries.iter().enumerate() {
+                for (t, &(share, focused, weight)) in PORTFOLIO.iter().enumerate() {
                     if exhausted[t] {
                         continue;
                     }
@@ -235,35 +235,19 @@ fn run_search<G: Game>(
 }
 
 /// The searches of the portfolio, tried in turn each round: (share of the round's node
-/// budget, focused, weight), a focused search being [`Game::focused_search`] (skipped by
-/// games without one, and once it has run out of states) and no weight meaning greedy.
-/// Games of suit runs (Spider and its family) start each round with a focused greedy search
-/// given four times the budget: on Spider (four suits) deals 1 to 20 with 3 s each it
-/// decides 15 where the complete searches alone decide about 11, and weighted searches do
-/// worse, focused or not; the complete searches follow, for the proofs.
-fn portfolio<G: Game>(game: &G) -> Vec<(u64, bool, Option<f32>)> {
-    let runs = match game.id() {
-        crate::games::GameId::Tableau(i) => {
-            crate::games::tableau::preset(i).tableau.moves
-                == crate::games::tableau::GroupMoves::SuitSequences
-        }
-        _ => false,
-    };
-    if runs {
-        vec![
-            (4, true, None),
-            (1, false, Some(1.5)),
-            (1, false, None),
-            (1, false, Some(5.0)),
-        ]
-    } else {
-        vec![
-            (1, false, Some(1.5)),
-            (1, false, None),
-            (1, false, Some(5.0)),
-        ]
-    }
-}
+/// budget, focused, weight), a focused search being [`Game::focused_search`] and no weight
+/// meaning greedy. Games without a focused search (all but the tableau engine's games of
+/// suit runs) skip it, as does a game whose focused search has run out of states. For
+/// Spider and its family it leads each round with four times the budget: on Spider (four
+/// suits) deals 1 to 20 with 3 s each it decides 15 where the complete searches alone
+/// decide about 11, and weighted searches do worse, focused or not; the complete searches
+/// follow, for the proofs.
+const PORTFOLIO: [(u64, bool, Option<f32>); 4] = [
+    (4, true, None),
+    (1, false, Some(1.5)),
+    (1, false, None),
+    (1, false, Some(5.0)),
+];
 
 /// The result of solving one position.
 #[derive(Clone, Debug)]
