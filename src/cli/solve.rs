@@ -45,12 +45,12 @@ fn fair<G: Game>(g: &G, table: &Table, what: &str, cfg: &SolveConfig, a: &SolveA
         h.lost,
         h.samples - h.won - h.lost
     );
-    match (&h.best, h.tally.first()) {
-        (Some(m), _) => {
+    match &h.best {
+        Some(m) => {
             let votes = h.tally.iter().find(|(n, _)| n == m).map_or(0, |t| t.1);
             println!("hint: {m} (starts {votes} of the {} sampled wins)", h.won);
         }
-        (None, _) => println!("hint: none: no sample was won"),
+        None => println!("hint: none: no sample was won"),
     }
     Ok(())
 }

@@ -40,21 +40,17 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if below & DOWN != 0 {
             return false; // uncovers a card
         }
-        let c = mv.card;
-        let b = Card::from_index(below);
-        let same_suit_below = b.suit_unchecked() == c.suit_unchecked()
-            && b.rank_unchecked().value() == c.rank_unchecked().value() + 1;
-        let onto_suit = s
-            .pile(to as usize)
-            .last()
-            .is_some_and(|&t| Card::from_index(t).suit_unchecked() == c.suit_unchecked());
-        if same_suit_below {
-            // A split: the run continues below the moved part.
-            return true;
+        let (c, b) = (mv.card, Card::from_index(below));
+        if b.rank_unchecked().value() != c.rank_unchecked().value() + 1 {
+            return false; // the group lies on no card it could be built on
         }
-        let natural_below = b.rank_unchecked().value() == c.rank_unchecked().value() + 1;
-        let onto_card = s.len[to as usize] > 0;
-        natural_below && onto_card && !onto_suit
+        if b.suit() == c.suit() {
+            return true; // a split: the run continues below the moved part
+        }
+        // A whole run shifted from one off-suit base to another.
+        s.pile(to as usize)
+            .last()
+            .is_some_and(|&t| Card::from_index(t).suit() != c.suit())
     }
 }
 
