@@ -17,6 +17,7 @@
 //! rules ([`Tableau::preset`]), so the FreeCell hot path tests a bool at most.
 
 pub mod fcs;
+mod order;
 pub mod pysol_layouts;
 pub mod rules;
 
@@ -29,7 +30,7 @@ use crate::cards::{Card, DeckSpec, Rank, Suit};
 use crate::piles::{Mode, Table};
 use rules::{MAX_CELLS, MAX_PILES, UNLIMITED};
 use serde::{Deserialize, Serialize};
-use solvers::{Space, Successor};
+use solvers::{Guided, Space, Successor};
 use std::sync::{Mutex, OnceLock};
 
 /// The most cards the packed state holds (one deck).
@@ -183,7 +184,7 @@ pub struct Tableau {
 }
 
 /// What the rules ask beyond the FreeCell family, worked out once from them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Features {
     /// Foundation cards may come back to the tableau.
     returns: bool,
@@ -195,6 +196,9 @@ struct Features {
     redeal: u8,
     /// Redeals allowed ([`UNLIMITED`] for no limit).
     redeals: u8,
+    /// [`Rules::builds_on`] as a table: bit `b` of `fits[c]` is set when card `c` may lie on
+    /// card `b` (identities, face up).
+    fits: [u64; 52],
 }
 
 impl Features {
@@ -209,6 +213,12 @@ impl Features {
             chosen_base: r.foundations.base == FoundationBase::Chosen,
             redeal,
             redeals,
+            fits: std::array::from_fn(|c| {
+                (0..52u8).fold(0u64, |m, b| {
+                    m | (u64::from(r.builds_on(Card::from_index(c as u8), Card::from_index(b)))
+                        << b)
+                })
+            }),
         }
     }
 }
@@ -399,16 +409,21 @@ impl Tableau {
         }
     }
 
-    /// The length of the built sequence of face-up cards at the top of pile `p`.
-    fn run_len(&self, s: &State, p: usize) -> usize {
-        let pile = s.pile(p);
+    /// Whether `card` may lie on `base` in the tableau ([`Rules::builds_on`], from a table).
+    #[inline]
+    fn builds_on(&self, card: Card, base: Card) -> bool {
+        self.feat.fits[card.index()] >> base.index() & 1 != 0
+    }
+
+    /// The length of the built sequence of face-up cards at the top of `pile`.
+    fn run_len(&self, pile: &[u8]) -> usize {
         if pile.is_empty() {
             return 0;
         }
         let mut k = 1;
         while k < pile.len()
             && pile[pile.len() - k - 1] & DOWN == 0
-            && self.rules.builds_on(
+            && self.builds_on(
                 Card::from_index(pile[pile.len() - k]),
                 Card::from_index(pile[pile.len() - k - 1]),
             )
@@ -494,16 +509,26 @@ impl Tableau {
 
     /// The pile tops and cell cards that may go to their foundation now.
     fn home_candidates(&self, s: &State) -> smallvec::SmallVec<[(Place, Card); 8]> {
-        let piles = (0..self.rules.piles())
-            .filter_map(|p| s.pile(p).last().map(|&b| (Place::Pile(p as u8), b)));
-        let cells = (0..self.cells())
-            .filter(|&i| s.cells[i] != EMPTY)
-            .map(|i| (Place::Cell(i as u8), s.cells[i]));
-        piles
-            .chain(cells)
-            .map(|(from, b)| (from, Card::from_index(b)))
-            .filter(|&(_, c)| self.goes_home(s, c))
-            .collect()
+        let mut out = smallvec::SmallVec::new();
+        let mut end = 0;
+        for p in 0..self.rules.piles() {
+            end += s.len[p] as usize;
+            if s.len[p] > 0 {
+                let c = Card::from_index(s.cards[end - 1]);
+                if self.goes_home(s, c) {
+                    out.push((Place::Pile(p as u8), c));
+                }
+            }
+        }
+        for i in 0..self.cells() {
+            if s.cells[i] != EMPTY {
+                let c = Card::from_index(s.cells[i]);
+                if self.goes_home(s, c) {
+                    out.push((Place::Cell(i as u8), c));
+                }
+            }
+        }
+        out
     }
 
     fn apply(&self, s: &State, mv: &Move) -> State {
@@ -555,70 +580,27 @@ impl Tableau {
         (len != s.len && total > 0).then(|| Move::redeal(total as u8, Card::from_index(s.cards[0])))
     }
 
-    fn succ(&self, s: &State, mv: Move) -> Successor<Move, State> {
-        Successor {
-            mv,
-            state: self.apply(s, &mv),
-            cost: 1,
-        }
-    }
-}
-
-impl Space for Tableau {
-    type State = State;
-    type Key = Key;
-    type Move = Move;
-
-    fn is_goal(&self, s: &State) -> bool {
-        s.home_count() == 52
-    }
-
-    fn key(&self, s: &State) -> Key {
-        let n = self.rules.piles();
-        let mut piles: [&[u8]; MAX_PILES] = [&[]; MAX_PILES];
-        let mut at = 0;
-        for (p, slot) in piles.iter_mut().enumerate().take(n) {
-            let l = s.len[p] as usize;
-            *slot = &s.cards[at..at + l];
-            at += l;
-        }
-        // With one deck every card is distinct, so piles compare by their bottom card alone
-        // (an empty pile first): the same order as comparing them whole, much cheaper. A
-        // redeal gathers the piles in order, so then their order is part of the position.
-        if self.feat.redeal == 0 {
-            piles[..n].sort_unstable_by_key(|p| p.first().map_or(0u16, |&b| u16::from(b) + 1));
-        }
-        let mut k = [0u8; 80];
-        let mut i = 0;
-        for p in &piles[..n] {
-            k[i..i + p.len()].copy_from_slice(p);
-            i += p.len();
-            k[i] = EMPTY;
-            i += 1;
-        }
-        let mut cells = s.cells;
-        let nc = self.cells();
-        cells[..nc].sort_unstable();
-        k[i..i + nc].copy_from_slice(&cells[..nc]);
-        k[KEY_BASE] = s.base;
-        k[KEY_REDEALS] = s.redeals;
-        k
-    }
-
-    fn expand(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
+    /// Every legal move of `s`, in the order [`Space::expand`] lists them.
+    fn each_move<F: FnMut(Move)>(&self, s: &State, mut emit: F) {
         let np = self.rules.piles();
         let nc = self.cells();
+        // Where each pile starts, and its top card: worked out once per state.
+        let mut starts = [0usize; MAX_PILES + 1];
+        let mut tops = [None; MAX_PILES];
+        for p in 0..np {
+            starts[p + 1] = starts[p] + s.len[p] as usize;
+            if s.len[p] > 0 {
+                tops[p] = Some(Card::from_index(s.cards[starts[p + 1] - 1]));
+            }
+        }
         // To the foundations.
         for (from, c) in self.home_candidates(s) {
-            out.push(self.succ(
-                s,
-                Move {
-                    from,
-                    to: Place::Home,
-                    count: 1,
-                    card: c,
-                },
-            ));
+            emit(Move {
+                from,
+                to: Place::Home,
+                count: 1,
+                card: c,
+            });
         }
         // Cards may come back from the foundations onto a card they build on or an empty
         // pile (never into a cell: no game of the sources allows it).
@@ -628,23 +610,20 @@ impl Space for Tableau {
         let ordered = self.feat.redeal != 0;
         let empty_target = |to: usize| ordered || Some(to) == first_empty_pile;
         // One card (from a cell, or back from a foundation) onto every pile that takes it.
-        let single_to_piles = |out: &mut Vec<Successor<Move, State>>, from: Place, c: Card| {
-            for to in 0..np {
-                let ok = match s.pile(to).last() {
-                    Some(&top) => self.rules.builds_on(c, Card::from_index(top)),
+        let single_to_piles = |emit: &mut F, from: Place, c: Card| {
+            for (to, &top) in tops.iter().enumerate().take(np) {
+                let ok = match top {
+                    Some(top) => self.builds_on(c, top),
                     None => empty_target(to) && self.rules.fills_empty(c),
                 };
                 if ok {
                     let to = Place::Pile(to as u8);
-                    out.push(self.succ(
-                        s,
-                        Move {
-                            from,
-                            to,
-                            count: 1,
-                            card: c,
-                        },
-                    ));
+                    emit(Move {
+                        from,
+                        to,
+                        count: 1,
+                        card: c,
+                    });
                 }
             }
         };
@@ -654,41 +633,34 @@ impl Space for Tableau {
                     continue;
                 }
                 let c = Card::new(Suit::ALL[suit], Rank::from_value(h));
-                single_to_piles(out, Place::Home, c);
+                single_to_piles(&mut emit, Place::Home, c);
             }
         }
         if self.feat.redeal != 0 {
             if let Some(mv) = self.redeal_move(s) {
-                out.push(self.succ(s, mv));
+                emit(mv);
             }
         }
-        // Between piles. Pile tops and group limits are worked out once per state.
-        let mut tops = [None; MAX_PILES];
-        for (p, top) in tops.iter_mut().enumerate().take(np) {
-            *top = s.pile(p).last().map(|&b| Card::from_index(b));
-        }
+        // Between piles. Group limits are worked out once per state.
         let limit_onto_card = self.max_group(s, false);
         let limit_onto_empty = self.max_group(s, true);
         let plain_down =
             self.rules.tableau.direction == Direction::Down && !self.rules.tableau.wrap;
         for from in 0..np {
-            let run = self.run_len(s, from);
+            let pile = &s.cards[starts[from]..starts[from + 1]];
+            let run = self.run_len(pile);
             if run == 0 {
                 continue;
             }
-            let pile = s.pile(from);
             let card_at = |k: usize| Card::from_index(pile[pile.len() - k]);
             let top_rank = card_at(1).rank_unchecked().value() as usize;
-            let push = |out: &mut Vec<Successor<Move, State>>, to: usize, k: usize, c: Card| {
-                out.push(self.succ(
-                    s,
-                    Move {
-                        from: Place::Pile(from as u8),
-                        to: Place::Pile(to as u8),
-                        count: k as u8,
-                        card: c,
-                    },
-                ));
+            let push = |emit: &mut F, to: usize, k: usize, c: Card| {
+                emit(Move {
+                    from: Place::Pile(from as u8),
+                    to: Place::Pile(to as u8),
+                    count: k as u8,
+                    card: c,
+                });
             };
             for (to, &dest_top) in tops.iter().enumerate().take(np) {
                 if to == from {
@@ -701,13 +673,13 @@ impl Space for Tableau {
                             // Ranks rise one by one down the run, so only the group whose
                             // lowest card is one below the base can fit.
                             let k = (base.rank_unchecked().value() as usize).wrapping_sub(top_rank);
-                            if (1..=limit).contains(&k) && self.rules.builds_on(card_at(k), base) {
-                                push(out, to, k, card_at(k));
+                            if (1..=limit).contains(&k) && self.builds_on(card_at(k), base) {
+                                push(&mut emit, to, k, card_at(k));
                             }
                         } else {
                             for k in 1..=limit {
-                                if self.rules.builds_on(card_at(k), base) {
-                                    push(out, to, k, card_at(k));
+                                if self.builds_on(card_at(k), base) {
+                                    push(&mut emit, to, k, card_at(k));
                                 }
                             }
                         }
@@ -721,7 +693,7 @@ impl Space for Tableau {
                         let most = pile.len() - usize::from(!ordered);
                         for k in 1..=run.min(limit_onto_empty).min(most) {
                             if self.rules.fills_empty(card_at(k)) {
-                                push(out, to, k, card_at(k));
+                                push(&mut emit, to, k, card_at(k));
                             }
                         }
                     }
@@ -733,27 +705,98 @@ impl Space for Tableau {
             if s.cells[i] == EMPTY {
                 continue;
             }
-            single_to_piles(out, Place::Cell(i as u8), Card::from_index(s.cells[i]));
+            single_to_piles(
+                &mut emit,
+                Place::Cell(i as u8),
+                Card::from_index(s.cells[i]),
+            );
         }
         // From the piles to the first empty cell (cells are interchangeable).
         if self.rules.cells.accept {
             if let Some(cell) = (0..nc).find(|&i| s.cells[i] == EMPTY) {
-                for p in 0..np {
-                    if let Some(&top) = s.pile(p).last() {
-                        let c = Card::from_index(top);
-                        out.push(self.succ(
-                            s,
-                            Move {
-                                from: Place::Pile(p as u8),
-                                to: Place::Cell(cell as u8),
-                                count: 1,
-                                card: c,
-                            },
-                        ));
+                for (p, &top) in tops.iter().enumerate().take(np) {
+                    if let Some(c) = top {
+                        emit(Move {
+                            from: Place::Pile(p as u8),
+                            to: Place::Cell(cell as u8),
+                            count: 1,
+                            card: c,
+                        });
                     }
                 }
             }
         }
+    }
+
+    fn succ(&self, s: &State, mv: Move) -> Successor<Move, State> {
+        Successor {
+            mv,
+            state: self.apply(s, &mv),
+            cost: 1,
+        }
+    }
+}
+
+/// The weights of [`Tableau::guide`]'s terms: cards not home, cards above a lower card,
+/// occupied cells, depth of the next cards home, and (subtracted) empty piles.
+const GUIDE_WEIGHTS: [u32; 5] = [1, 4, 1, 1, 6];
+
+impl Space for Tableau {
+    type State = State;
+    type Key = Key;
+    type Move = Move;
+
+    fn is_goal(&self, s: &State) -> bool {
+        s.home_count() == 52
+    }
+
+    fn key(&self, s: &State) -> Key {
+        let n = self.rules.piles();
+        // Each pile as (bottom card + 1, or 0 when empty) << 8 | its index, and where it
+        // starts. With one deck every card is distinct, so piles compare by their bottom card
+        // alone (an empty pile first): the same order as comparing them whole, much cheaper.
+        // A redeal gathers the piles in order, so then their order is part of the position.
+        let mut order = [0u16; MAX_PILES];
+        let mut starts = [0usize; MAX_PILES];
+        let mut at = 0;
+        for p in 0..n {
+            starts[p] = at;
+            let bottom = if s.len[p] > 0 {
+                u16::from(s.cards[at]) + 1
+            } else {
+                0
+            };
+            order[p] = bottom << 8 | p as u16;
+            at += s.len[p] as usize;
+        }
+        if self.feat.redeal == 0 {
+            order[..n].sort_unstable();
+        }
+        let mut k = [0u8; 80];
+        let mut i = 0;
+        for &o in &order[..n] {
+            let p = (o & 0xFF) as usize;
+            let l = s.len[p] as usize;
+            k[i..i + l].copy_from_slice(&s.cards[starts[p]..starts[p] + l]);
+            i += l;
+            k[i] = EMPTY;
+            i += 1;
+        }
+        let mut cells = s.cells;
+        let nc = self.cells();
+        cells[..nc].sort_unstable();
+        k[i..i + nc].copy_from_slice(&cells[..nc]);
+        k[KEY_BASE] = s.base;
+        k[KEY_REDEALS] = s.redeals;
+        k
+    }
+
+    fn expand(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
+        self.each_move(s, |mv| out.push(self.succ(s, mv)));
+    }
+
+    fn guided_expand(&self, s: &State, out: &mut Vec<Guided<Move, State>>) {
+        order::guided_expand(self, s, out);
     }
 
     /// Safe moves to the foundations (see `safe_home`): sending home a card on which no card
@@ -791,7 +834,7 @@ impl Space for Tableau {
     /// each foundation lies, less a bonus for empty piles. Weights chosen on FreeCell deals 1
     /// to 300 (fewest states expanded) and checked on deals 301 to 600.
     fn guide(&self, s: &State) -> u32 {
-        let w: [u32; 5] = [1, 4, 1, 1, 6];
+        let w = GUIDE_WEIGHTS;
         let mut out_of_order = 0;
         let mut depth = 0;
         for p in 0..self.rules.piles() {
