@@ -2,7 +2,7 @@
 
 use crate::limits::Checker;
 use crate::table::{open_search_memory, OpenList, ParentTable};
-use crate::{successors, Limits, Outcome, Report, Space, Stats, Successor};
+use crate::{guided_successors, Guided, Limits, Outcome, Report, Space, Stats};
 
 /// How [`best_first`] orders its open list.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,7 +59,7 @@ pub fn best_first<S: Space>(
     }
     let mut table: ParentTable<S::Key, S::Move> = ParentTable::new();
     let mut open: OpenList<S::State> = OpenList::new();
-    let mut buf: Vec<Successor<S::Move, S::State>> = Vec::new();
+    let mut buf: Vec<Guided<S::Move, S::State>> = Vec::new();
 
     let root = table.insert_root(space.key(&start));
     let h0 = space.guide(&start);
@@ -73,10 +73,10 @@ pub fn best_first<S: Space>(
         {
             break Outcome::Unknown(reason);
         }
-        successors(space, &node.state, &mut buf);
+        guided_successors(space, &node.state, &mut buf);
         stats.expanded += 1;
         stats.generated += buf.len() as u64;
-        for s in buf.drain(..) {
+        for (s, h) in buf.drain(..) {
             let g = node.g + u64::from(s.cost);
             let key = space.key(&s.state);
             let Some(i) = table.insert_new(key, node.idx, s.mv, s.cost, g) else {
@@ -87,7 +87,6 @@ pub fn best_first<S: Space>(
                 stats.solution_cost = cost;
                 break 'search Outcome::Solved(path);
             }
-            let h = space.guide(&s.state);
             open.push(mode.priority(g, h), g, i, s.state);
         }
     };

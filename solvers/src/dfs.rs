@@ -4,7 +4,9 @@ use std::mem::size_of;
 
 use crate::limits::Checker;
 use crate::table::VisitedSet;
-use crate::{successors, Limits, Outcome, Report, Space, Stats, Successor};
+use crate::{
+    guided_successors, successors, Guided, Limits, Outcome, Report, Space, Stats, Successor,
+};
 
 /// A level of the explicit stack: its successors are `arena[lo..hi]`, the next one to try
 /// is `arena[next]`, so the one being explored below it is `arena[next - 1]`.
@@ -65,10 +67,8 @@ fn depth_first<S: Space>(
         stats.stored = visited.len() as u64;
         return checker.finish(Outcome::Unknown(reason), stats);
     }
-    successors(space, &start, &mut arena);
-    if guided {
-        order(space, &mut arena);
-    }
+    let mut scored: Vec<Guided<S::Move, S::State>> = Vec::new();
+    fill(space, &start, guided, &mut arena, &mut scored);
     stats.expanded = 1;
     stats.generated = arena.len() as u64;
     frames.push(Frame {
@@ -107,10 +107,7 @@ fn depth_first<S: Space>(
         {
             break Outcome::Unknown(reason);
         }
-        successors(space, &arena[idx].state, &mut buf);
-        if guided {
-            order(space, &mut buf);
-        }
+        fill(space, &arena[idx].state, guided, &mut buf, &mut scored);
         stats.expanded += 1;
         stats.generated += buf.len() as u64;
         let lo = arena.len();
@@ -126,9 +123,21 @@ fn depth_first<S: Space>(
     checker.finish(outcome, stats)
 }
 
-/// Sorts successors by their guide value, stably.
-fn order<S: Space>(space: &S, list: &mut [Successor<S::Move, S::State>]) {
-    if list.len() > 1 {
-        list.sort_by_cached_key(|s| space.guide(&s.state));
+/// The successors of `state` into `out` (cleared first), best first by their guide value
+/// (stably) when `guided`; `scratch` is a buffer for the guided ones.
+fn fill<S: Space>(
+    space: &S,
+    state: &S::State,
+    guided: bool,
+    out: &mut Vec<Successor<S::Move, S::State>>,
+    scratch: &mut Vec<Guided<S::Move, S::State>>,
+) {
+    if !guided {
+        successors(space, state, out);
+        return;
     }
+    guided_successors(space, state, scratch);
+    scratch.sort_by_key(|(_, h)| *h);
+    out.clear();
+    out.extend(scratch.drain(..).map(|(s, _)| s));
 }

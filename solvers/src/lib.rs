@@ -70,7 +70,22 @@ pub trait Space {
     fn forced(&self, _state: &Self::State) -> Option<Successor<Self::Move, Self::State>> {
         None
     }
+    /// Appends every successor of `state`, as [`Space::expand`] lists them, each with its
+    /// [`Space::guide`] value (for the best-first searches). The default calls both; a game
+    /// overrides it when it can work a successor's guide out from the move more cheaply than
+    /// from the whole state.
+    fn guided_expand(&self, state: &Self::State, out: &mut Vec<Guided<Self::Move, Self::State>>) {
+        let mut succ = Vec::new();
+        self.expand(state, &mut succ);
+        out.extend(succ.into_iter().map(|s| {
+            let guide = self.guide(&s.state);
+            (s, guide)
+        }));
+    }
 }
+
+/// A successor and its [`Space::guide`] value (see [`Space::guided_expand`]).
+pub type Guided<M, S> = (Successor<M, S>, u32);
 
 /// The verdict of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,6 +135,21 @@ pub struct Report<M> {
     pub outcome: Outcome<M>,
     /// The statistics.
     pub stats: Stats,
+}
+
+/// The successors of `state` with their guide values, honouring [`Space::forced`].
+pub fn guided_successors<S: Space>(
+    space: &S,
+    state: &S::State,
+    out: &mut Vec<Guided<S::Move, S::State>>,
+) {
+    out.clear();
+    if let Some(forced) = space.forced(state) {
+        let guide = space.guide(&forced.state);
+        out.push((forced, guide));
+    } else {
+        space.guided_expand(state, out);
+    }
 }
 
 /// The successors of `state`, honouring [`Space::forced`]: a forced move is the only one.

@@ -351,18 +351,16 @@ impl<T> OpenList<T> {
 
 /// The memory estimate of a search with a parent table, an open list and a successor
 /// buffer (A* and best-first), in bytes.
-pub(crate) fn open_search_memory<K, M, S>(
+pub(crate) fn open_search_memory<K, M, S, B>(
     table: &ParentTable<K, M>,
     open: &OpenList<S>,
-    buf: &Vec<crate::Successor<M, S>>,
+    buf: &Vec<B>,
 ) -> u64
 where
     K: Eq + Hash,
     M: Copy,
 {
-    table.memory_bytes()
-        + open.memory_bytes()
-        + (buf.capacity() * std::mem::size_of::<crate::Successor<M, S>>()) as u64
+    table.memory_bytes() + open.memory_bytes() + (buf.capacity() * std::mem::size_of::<B>()) as u64
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 //! rules ([`Tableau::preset`]), so the FreeCell hot path tests a bool at most.
 
 pub mod fcs;
+mod order;
 pub mod pysol_layouts;
 pub mod rules;
 pub mod runs;
@@ -31,7 +32,7 @@ use crate::cards::{Card, Rank, Suit};
 use crate::piles::{Mode, Table};
 use rules::{MAX_CELLS, MAX_PILES, UNLIMITED};
 use serde::{Deserialize, Serialize};
-use solvers::{Space, Successor};
+use solvers::{Guided, Space, Successor};
 use std::sync::{Mutex, OnceLock};
 
 const EMPTY: u8 = 0xFF;
@@ -262,7 +263,7 @@ pub type TwoDecks = Tableau<104, 132>;
 pub type ThreeDecks = Tableau<156, 184>;
 
 /// What the rules ask beyond the FreeCell family, worked out once from them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Features {
     /// Foundation cards may come back to the tableau.
     returns: bool,
@@ -290,6 +291,9 @@ struct Features {
     repeats: bool,
     /// Cards in the game.
     cards: u8,
+    /// [`Rules::builds_on`] as a table: bit `b` of `fits[c]` is set when card `c` may lie on
+    /// card `b` (identities, face up).
+    fits: [u64; 52],
 }
 
 impl Features {
@@ -319,6 +323,12 @@ impl Features {
             face_up_groups: r.tableau.moves == GroupMoves::FaceUpGroups,
             repeats: deck.copies > 1,
             cards: deck.len() as u8,
+            fits: std::array::from_fn(|c| {
+                (0..52u8).fold(0u64, |m, b| {
+                    m | (u64::from(r.builds_on(Card::from_index(c as u8), Card::from_index(b)))
+                        << b)
+                })
+            }),
         }
     }
 }
@@ -561,17 +571,22 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
     }
 
+    /// Whether `card` may lie on `base` in the tableau ([`Rules::builds_on`], from a table).
+    #[inline]
+    fn builds_on(&self, card: Card, base: Card) -> bool {
+        self.feat.fits[card.index()] >> base.index() & 1 != 0
+    }
+
     /// Whether `upper` continues the movable group down from `lower` (both face-up bytes).
     fn continues_group(&self, upper: u8, lower: u8) -> bool {
         let (u, l) = (Card::from_index(upper), Card::from_index(lower));
-        self.rules.builds_on(u, l) && (!self.feat.suit_runs || u.suit() == l.suit())
+        self.builds_on(u, l) && (!self.feat.suit_runs || u.suit() == l.suit())
     }
 
-    /// How many cards at the top of pile `p` may move as a group (before the limit of
+    /// How many cards at the top of `pile` may move as a group (before the limit of
     /// [`Tableau::max_group`]): the built sequence of face-up cards (in one suit when only
     /// suit runs move), or every face-up card when any face-up group moves.
-    fn run_len(&self, s: &State<N>, p: usize) -> usize {
-        let pile = s.pile(p);
+    fn run_len(&self, pile: &[u8]) -> usize {
         if pile.is_empty() {
             return 0;
         }
@@ -678,16 +693,26 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if self.feat.takes != Takes::Cards {
             return smallvec::SmallVec::new();
         }
-        let piles = (0..self.rules.piles())
-            .filter_map(|p| s.pile(p).last().map(|&b| (Place::Pile(p as u8), b)));
-        let cells = (0..self.cells())
-            .filter(|&i| s.cells[i] != EMPTY)
-            .map(|i| (Place::Cell(i as u8), s.cells[i]));
-        piles
-            .chain(cells)
-            .map(|(from, b)| (from, Card::from_index(b)))
-            .filter(|&(_, c)| self.goes_home(s, c))
-            .collect()
+        let mut out = smallvec::SmallVec::new();
+        let mut end = 0;
+        for p in 0..self.rules.piles() {
+            end += s.len[p] as usize;
+            if s.len[p] > 0 {
+                let c = Card::from_index(s.cards[end - 1]);
+                if self.goes_home(s, c) {
+                    out.push((Place::Pile(p as u8), c));
+                }
+            }
+        }
+        for i in 0..self.cells() {
+            if s.cells[i] != EMPTY {
+                let c = Card::from_index(s.cells[i]);
+                if self.goes_home(s, c) {
+                    out.push((Place::Cell(i as u8), c));
+                }
+            }
+        }
+        out
     }
 
     fn apply(&self, s: &State<N>, mv: &Move) -> State<N> {
@@ -764,6 +789,174 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         Some(Move::deal(s.stock.min(f.deal_to), Card::from_index(top)))
     }
 
+    /// Every legal move of `s`, in the order [`Space::expand`] lists them.
+    fn each_move<F: FnMut(Move)>(&self, s: &State<N>, mut emit: F) {
+        let np = self.rules.piles();
+        let nc = self.cells();
+        // Where each pile starts, and its top card: worked out once per state.
+        let mut starts = [0usize; MAX_PILES + 1];
+        let mut tops = [None; MAX_PILES];
+        for p in 0..np {
+            starts[p + 1] = starts[p] + s.len[p] as usize;
+            if s.len[p] > 0 {
+                tops[p] = Some(Card::from_index(s.cards[starts[p + 1] - 1]));
+            }
+        }
+        // To the foundations.
+        for (from, c) in self.home_candidates(s) {
+            emit(Move {
+                from,
+                to: Place::Home,
+                count: 1,
+                card: c,
+            });
+        }
+        if self.feat.takes == Takes::Runs && s.home_count() / 13 < u32::from(self.run_cap) {
+            for p in 0..np {
+                let pile = s.pile(p);
+                if Self::complete_run_on_top(pile) {
+                    let king = Card::from_index(pile[pile.len() - 13]);
+                    emit(Move {
+                        from: Place::Pile(p as u8),
+                        to: Place::Home,
+                        count: 13,
+                        card: king,
+                    });
+                }
+            }
+        }
+        // Cards may come back from the foundations onto a card they build on or an empty
+        // pile (never into a cell: no game of the sources allows it).
+        let first_empty_pile = (0..np).find(|&p| s.len[p] == 0);
+        // Empty piles are interchangeable (only the first is tried) unless the piles' order
+        // counts.
+        let ordered = self.piles_ordered(s);
+        let empty_target = |to: usize| ordered || Some(to) == first_empty_pile;
+        // One card (from a cell, or back from a foundation) onto every pile that takes it.
+        let single_to_piles = |emit: &mut F, from: Place, c: Card| {
+            for (to, &top) in tops.iter().enumerate().take(np) {
+                let ok = match top {
+                    Some(top) => self.builds_on(c, top),
+                    None => empty_target(to) && self.rules.fills_empty(c),
+                };
+                if ok {
+                    let to = Place::Pile(to as u8);
+                    emit(Move {
+                        from,
+                        to,
+                        count: 1,
+                        card: c,
+                    });
+                }
+            }
+        };
+        if self.feat.returns {
+            for (suit, &h) in s.home.iter().enumerate() {
+                if h == 0 || (self.feat.base_stays && h == 1) {
+                    continue;
+                }
+                let c = Card::new(Suit::ALL[suit], Rank::from_value(h));
+                single_to_piles(&mut emit, Place::Home, c);
+            }
+        }
+        if self.feat.redeal != 0 {
+            if let Some(mv) = self.redeal_move(s) {
+                emit(mv);
+            }
+        }
+        if self.feat.deal_to != 0 {
+            if let Some(mv) = self.deal_move(s) {
+                emit(mv);
+            }
+        }
+        // Between piles. Group limits are worked out once per state.
+        let limit_onto_card = self.max_group(s, false);
+        let limit_onto_empty = self.max_group(s, true);
+        // Ranks rise one by one down a built group, so only the group whose lowest card is
+        // one below the destination's top can fit (not so for any face-up group).
+        let plain_down = self.rules.tableau.direction == Direction::Down
+            && !self.rules.tableau.wrap
+            && !self.feat.face_up_groups;
+        for from in 0..np {
+            let pile = &s.cards[starts[from]..starts[from + 1]];
+            let run = self.run_len(pile);
+            if run == 0 {
+                continue;
+            }
+            let card_at = |k: usize| Card::from_index(pile[pile.len() - k]);
+            let top_rank = card_at(1).rank_unchecked().value() as usize;
+            let push = |emit: &mut F, to: usize, k: usize, c: Card| {
+                emit(Move {
+                    from: Place::Pile(from as u8),
+                    to: Place::Pile(to as u8),
+                    count: k as u8,
+                    card: c,
+                });
+            };
+            for (to, &dest_top) in tops.iter().enumerate().take(np) {
+                if to == from {
+                    continue;
+                }
+                match dest_top {
+                    Some(base) => {
+                        let limit = run.min(limit_onto_card);
+                        if plain_down {
+                            let k = (base.rank_unchecked().value() as usize).wrapping_sub(top_rank);
+                            if (1..=limit).contains(&k) && self.builds_on(card_at(k), base) {
+                                push(&mut emit, to, k, card_at(k));
+                            }
+                        } else {
+                            for k in 1..=limit {
+                                if self.builds_on(card_at(k), base) {
+                                    push(&mut emit, to, k, card_at(k));
+                                }
+                            }
+                        }
+                    }
+                    None => {
+                        // Moving a whole pile into an empty one changes nothing, unless
+                        // the piles' order counts.
+                        if !empty_target(to) {
+                            continue;
+                        }
+                        let most = pile.len() - usize::from(!ordered);
+                        for k in 1..=run.min(limit_onto_empty).min(most) {
+                            if self.rules.fills_empty(card_at(k)) {
+                                push(&mut emit, to, k, card_at(k));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // From the cells to the piles.
+        for i in 0..nc {
+            if s.cells[i] == EMPTY {
+                continue;
+            }
+            single_to_piles(
+                &mut emit,
+                Place::Cell(i as u8),
+                Card::from_index(s.cells[i]),
+            );
+        }
+        // From the piles to the first empty cell (cells are interchangeable).
+        if self.rules.cells.accept {
+            if let Some(cell) = (0..nc).find(|&i| s.cells[i] == EMPTY) {
+                for (p, &top) in tops.iter().enumerate().take(np) {
+                    if let Some(c) = top {
+                        emit(Move {
+                            from: Place::Pile(p as u8),
+                            to: Place::Cell(cell as u8),
+                            count: 1,
+                            card: c,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
     fn succ(&self, s: &State<N>, mv: Move) -> Successor<Move, State<N>> {
         Successor {
             mv,
@@ -837,6 +1030,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 }
 
+/// The weights of [`Tableau::guide`]'s terms: cards not home, cards above a lower card,
+/// occupied cells, depth of the next cards home, and (subtracted) empty piles.
+const GUIDE_WEIGHTS: [u32; 5] = [1, 4, 1, 1, 6];
+
 impl<const N: usize, const K: usize> Space for Tableau<N, K> {
     type State = State<N>;
     type Key = Key<K>;
@@ -852,27 +1049,30 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
 
     fn key(&self, s: &State<N>) -> Key<K> {
         let n = self.rules.piles();
-        let mut piles: [&[u8]; MAX_PILES] = [&[]; MAX_PILES];
-        let mut at = 0;
-        for (p, slot) in piles.iter_mut().enumerate().take(n) {
-            let l = s.len[p] as usize;
-            *slot = &s.cards[at..at + l];
-            at += l;
+        let mut starts = [0usize; MAX_PILES + 1];
+        for p in 0..n {
+            starts[p + 1] = starts[p] + s.len[p] as usize;
         }
-        // A redeal gathers the piles in order, and a stock deal that skips some piles cares
-        // which pile is which, so then their order is part of the position. With one deck
-        // every card is distinct, so piles compare by their bottom card alone (an empty pile
-        // first): the same order as comparing them whole, much cheaper.
+        let pile = |p: usize| &s.cards[starts[p]..starts[p + 1]];
+        // Pile indices in the order they go into the key. A redeal gathers the piles in
+        // order, and a stock deal that skips some piles cares which pile is which, so then
+        // their order is part of the position. Otherwise piles are sorted: with one deck
+        // every card is distinct, so by their bottom card alone (an empty pile first), the
+        // same order as comparing them whole, much cheaper; with repeated cards whole.
+        let mut order: [u8; MAX_PILES] = std::array::from_fn(|p| p as u8);
         if !self.piles_ordered(s) {
             if self.feat.repeats {
-                piles[..n].sort_unstable();
+                order[..n].sort_unstable_by(|&a, &b| pile(a as usize).cmp(pile(b as usize)));
             } else {
-                piles[..n].sort_unstable_by_key(|p| p.first().map_or(0u16, |&b| u16::from(b) + 1));
+                order[..n].sort_unstable_by_key(|&p| {
+                    pile(p as usize).first().map_or(0u16, |&b| u16::from(b) + 1)
+                });
             }
         }
         let mut k = [0u8; K];
         let mut i = 0;
-        for p in &piles[..n] {
+        for &p in &order[..n] {
+            let p = pile(p as usize);
             k[i..i + p.len()].copy_from_slice(p);
             i += p.len();
             k[i] = EMPTY;
@@ -889,177 +1089,11 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
     }
 
     fn expand(&self, s: &State<N>, out: &mut Vec<Successor<Move, State<N>>>) {
-        let np = self.rules.piles();
-        let nc = self.cells();
-        // To the foundations.
-        for (from, c) in self.home_candidates(s) {
-            out.push(self.succ(
-                s,
-                Move {
-                    from,
-                    to: Place::Home,
-                    count: 1,
-                    card: c,
-                },
-            ));
-        }
-        if self.feat.takes == Takes::Runs && s.home_count() / 13 < u32::from(self.run_cap) {
-            for p in 0..np {
-                let pile = s.pile(p);
-                if Self::complete_run_on_top(pile) {
-                    let king = Card::from_index(pile[pile.len() - 13]);
-                    out.push(self.succ(
-                        s,
-                        Move {
-                            from: Place::Pile(p as u8),
-                            to: Place::Home,
-                            count: 13,
-                            card: king,
-                        },
-                    ));
-                }
-            }
-        }
-        // Cards may come back from the foundations onto a card they build on or an empty
-        // pile (never into a cell: no game of the sources allows it).
-        let first_empty_pile = (0..np).find(|&p| s.len[p] == 0);
-        // Empty piles are interchangeable (only the first is tried) unless the piles' order
-        // counts.
-        let ordered = self.piles_ordered(s);
-        let empty_target = |to: usize| ordered || Some(to) == first_empty_pile;
-        // One card (from a cell, or back from a foundation) onto every pile that takes it.
-        let single_to_piles = |out: &mut Vec<Successor<Move, State<N>>>, from: Place, c: Card| {
-            for to in 0..np {
-                let ok = match s.pile(to).last() {
-                    Some(&top) => self.rules.builds_on(c, Card::from_index(top)),
-                    None => empty_target(to) && self.rules.fills_empty(c),
-                };
-                if ok {
-                    let to = Place::Pile(to as u8);
-                    out.push(self.succ(
-                        s,
-                        Move {
-                            from,
-                            to,
-                            count: 1,
-                            card: c,
-                        },
-                    ));
-                }
-            }
-        };
-        if self.feat.returns {
-            for (suit, &h) in s.home.iter().enumerate() {
-                if h == 0 || (self.feat.base_stays && h == 1) {
-                    continue;
-                }
-                let c = Card::new(Suit::ALL[suit], Rank::from_value(h));
-                single_to_piles(out, Place::Home, c);
-            }
-        }
-        if self.feat.redeal != 0 {
-            if let Some(mv) = self.redeal_move(s) {
-                out.push(self.succ(s, mv));
-            }
-        }
-        if self.feat.deal_to != 0 {
-            if let Some(mv) = self.deal_move(s) {
-                out.push(self.succ(s, mv));
-            }
-        }
-        // Between piles. Pile tops and group limits are worked out once per state.
-        let mut tops = [None; MAX_PILES];
-        for (p, top) in tops.iter_mut().enumerate().take(np) {
-            *top = s.pile(p).last().map(|&b| Card::from_index(b));
-        }
-        let limit_onto_card = self.max_group(s, false);
-        let limit_onto_empty = self.max_group(s, true);
-        // Ranks rise one by one down a built group, so only the group whose lowest card is
-        // one below the destination's top can fit (not so for any face-up group).
-        let plain_down = self.rules.tableau.direction == Direction::Down
-            && !self.rules.tableau.wrap
-            && !self.feat.face_up_groups;
-        for from in 0..np {
-            let run = self.run_len(s, from);
-            if run == 0 {
-                continue;
-            }
-            let pile = s.pile(from);
-            let card_at = |k: usize| Card::from_index(pile[pile.len() - k]);
-            let top_rank = card_at(1).rank_unchecked().value() as usize;
-            let push = |out: &mut Vec<Successor<Move, State<N>>>, to: usize, k: usize, c: Card| {
-                out.push(self.succ(
-                    s,
-                    Move {
-                        from: Place::Pile(from as u8),
-                        to: Place::Pile(to as u8),
-                        count: k as u8,
-                        card: c,
-                    },
-                ));
-            };
-            for (to, &dest_top) in tops.iter().enumerate().take(np) {
-                if to == from {
-                    continue;
-                }
-                match dest_top {
-                    Some(base) => {
-                        let limit = run.min(limit_onto_card);
-                        if plain_down {
-                            let k = (base.rank_unchecked().value() as usize).wrapping_sub(top_rank);
-                            if (1..=limit).contains(&k) && self.rules.builds_on(card_at(k), base) {
-                                push(out, to, k, card_at(k));
-                            }
-                        } else {
-                            for k in 1..=limit {
-                                if self.rules.builds_on(card_at(k), base) {
-                                    push(out, to, k, card_at(k));
-                                }
-                            }
-                        }
-                    }
-                    None => {
-                        // Moving a whole pile into an empty one changes nothing, unless
-                        // the piles' order counts.
-                        if !empty_target(to) {
-                            continue;
-                        }
-                        let most = pile.len() - usize::from(!ordered);
-                        for k in 1..=run.min(limit_onto_empty).min(most) {
-                            if self.rules.fills_empty(card_at(k)) {
-                                push(out, to, k, card_at(k));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        // From the cells to the piles.
-        for i in 0..nc {
-            if s.cells[i] == EMPTY {
-                continue;
-            }
-            single_to_piles(out, Place::Cell(i as u8), Card::from_index(s.cells[i]));
-        }
-        // From the piles to the first empty cell (cells are interchangeable).
-        if self.rules.cells.accept {
-            if let Some(cell) = (0..nc).find(|&i| s.cells[i] == EMPTY) {
-                for p in 0..np {
-                    if let Some(&top) = s.pile(p).last() {
-                        let c = Card::from_index(top);
-                        out.push(self.succ(
-                            s,
-                            Move {
-                                from: Place::Pile(p as u8),
-                                to: Place::Cell(cell as u8),
-                                count: 1,
-                                card: c,
-                            },
-                        ));
-                    }
-                }
-            }
-        }
+        self.each_move(s, |mv| out.push(self.succ(s, mv)));
+    }
+
+    fn guided_expand(&self, s: &State<N>, out: &mut Vec<Guided<Move, State<N>>>) {
+        order::guided_expand(self, s, out);
     }
 
     /// Safe moves to the foundations (see `safe_home`): sending home a card on which no card
@@ -1110,7 +1144,7 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
         if self.feat.takes != Takes::Cards {
             return self.guide_runs(s);
         }
-        let w: [u32; 5] = [1, 4, 1, 1, 6];
+        let w = GUIDE_WEIGHTS;
         let mut out_of_order = 0;
         let mut depth = 0;
         for p in 0..self.rules.piles() {
