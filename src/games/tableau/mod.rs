@@ -1059,20 +1059,23 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
         // their order is part of the position. Otherwise piles are sorted: with one deck
         // every card is distinct, so by their bottom card alone (an empty pile first), the
         // same order as comparing them whole, much cheaper; with repeated cards whole.
-        let mut order: [u8; MAX_PILES] = std::array::from_fn(|p| p as u8);
+        // Each as (bottom card + 1, or 0 when empty) << 8 | pile index: sorting these plain
+        // numbers is cheaper than sorting by a key function.
+        let mut order: [u16; MAX_PILES] = std::array::from_fn(|p| p as u16);
         if !self.piles_ordered(s) {
             if self.feat.repeats {
                 order[..n].sort_unstable_by(|&a, &b| pile(a as usize).cmp(pile(b as usize)));
             } else {
-                order[..n].sort_unstable_by_key(|&p| {
-                    pile(p as usize).first().map_or(0u16, |&b| u16::from(b) + 1)
-                });
+                for (p, o) in order[..n].iter_mut().enumerate() {
+                    *o |= pile(p).first().map_or(0u16, |&b| u16::from(b) + 1) << 8;
+                }
+                order[..n].sort_unstable();
             }
         }
         let mut k = [0u8; K];
         let mut i = 0;
         for &p in &order[..n] {
-            let p = pile(p as usize);
+            let p = pile(usize::from(p & 0xFF));
             k[i..i + p.len()].copy_from_slice(p);
             i += p.len();
             k[i] = EMPTY;
