@@ -71,8 +71,12 @@ impl<const N: usize, const K: usize> Space for Focused<'_, N, K> {
         self.0.key(s)
     }
     fn expand(&self, s: &State<N>, out: &mut Vec<Successor<Move, State<N>>>) {
-        self.0.expand(s, out);
-        out.retain(|x| !self.0.pointless_run_move(s, &x.mv));
+        // Pruned before the move is played: no state is built for a move left out.
+        self.0.each_move(s, |mv| {
+            if !self.0.pointless_run_move(s, &mv) {
+                out.push(self.0.succ(s, mv));
+            }
+        });
     }
     fn heuristic(&self, s: &State<N>) -> u32 {
         self.0.heuristic(s)
