@@ -1005,28 +1005,63 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// most deals there, other weights (of empty piles, of breaks that do not even build)
     /// changed nothing.
     fn guide_runs(&self, s: &State<N>) -> u32 {
-        let mut down = 0u32;
-        let mut breaks = 0u32;
+        let mut t = RunTerms::default();
         for p in 0..self.rules.piles() {
-            let pile = s.pile(p);
-            for (i, &b) in pile.iter().enumerate() {
-                if b & DOWN != 0 {
-                    down += 1;
-                } else if i == 0 || pile[i - 1] & DOWN != 0 {
-                    // The lowest face-up card: a break unless it is a King alone on its pile.
-                    breaks += u32::from(!(i == 0 && b % 13 == 12));
-                } else if !(pile[i - 1] % 13 == b % 13 + 1 && pile[i - 1] / 13 == b / 13) {
-                    breaks += 1;
-                }
-            }
+            t.add(RunTerms::of_pile(s.pile(p)));
         }
-        let empty = (0..self.rules.piles()).filter(|&p| s.len[p] == 0).count() as u32;
+        self.guide_runs_from(s, t)
+    }
+
+    /// [`Tableau::guide_runs`] from the sum of its piles' terms.
+    fn guide_runs_from(&self, s: &State<N>, t: RunTerms) -> u32 {
         let home = if self.feat.takes == Takes::Runs && !self.feat.won_in_runs {
             u32::from(self.feat.cards) - s.home_count()
         } else {
             0
         };
-        (6 * down + 4 * breaks + 2 * u32::from(s.stock) + home + 300).saturating_sub(5 * empty)
+        (6 * t.down + 4 * t.breaks + 2 * u32::from(s.stock) + home + 300)
+            .saturating_sub(5 * t.empty)
+    }
+}
+
+/// One pile's share of [`Tableau::guide_runs`] (or the sum over several piles): face-down
+/// cards, breaks, empty piles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct RunTerms {
+    down: u32,
+    breaks: u32,
+    empty: u32,
+}
+
+impl RunTerms {
+    fn of_pile(pile: &[u8]) -> RunTerms {
+        let mut t = RunTerms {
+            empty: u32::from(pile.is_empty()),
+            ..RunTerms::default()
+        };
+        for (i, &b) in pile.iter().enumerate() {
+            if b & DOWN != 0 {
+                t.down += 1;
+            } else if i == 0 || pile[i - 1] & DOWN != 0 {
+                // The lowest face-up card: a break unless it is a King alone on its pile.
+                t.breaks += u32::from(!(i == 0 && b % 13 == 12));
+            } else if !(pile[i - 1] % 13 == b % 13 + 1 && pile[i - 1] / 13 == b / 13) {
+                t.breaks += 1;
+            }
+        }
+        t
+    }
+
+    fn add(&mut self, o: RunTerms) {
+        self.down += o.down;
+        self.breaks += o.breaks;
+        self.empty += o.empty;
+    }
+
+    fn sub(&mut self, o: RunTerms) {
+        self.down -= o.down;
+        self.breaks -= o.breaks;
+        self.empty -= o.empty;
     }
 }
 

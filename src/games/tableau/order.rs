@@ -2,11 +2,11 @@
 //! ([`Space::guided_expand`]): the guide of the state a move leads to, worked out from the
 //! guide's terms in the current state and what the move changes, rather than from the whole
 //! new state. Exact: the same number as
-//! [`Tableau::guide`] on the state after the move (checked by the tests below). Games with
-//! foundation returns, a redeal, a chosen base, a stock, repeated cards or runs going home
-//! build each successor and guide it instead.
+//! [`Tableau::guide`] on the state after the move (checked by the tests below). Games of
+//! runs recount only the piles a move touches; other games with foundation returns, a
+//! redeal, a chosen base, a stock or repeated cards guide each successor whole.
 
-use super::{Move, Place, State, Tableau, Takes, DOWN, EMPTY, GUIDE_WEIGHTS, MAX_PILES};
+use super::{Move, Place, RunTerms, State, Tableau, Takes, DOWN, EMPTY, GUIDE_WEIGHTS, MAX_PILES};
 use solvers::{Guided, Space};
 
 /// The guide's terms of a state, and per pile what a move needs to update them.
@@ -159,25 +159,65 @@ pub(super) fn guided_expand<const N: usize, const K: usize>(
     s: &State<N>,
     out: &mut Vec<Guided<Move, State<N>>>,
 ) {
+    guided_moves(g, s, |_| true, out);
+}
+
+/// The successors of `s` by the moves `keep` accepts, each with its guide.
+pub(super) fn guided_moves<const N: usize, const K: usize>(
+    g: &Tableau<N, K>,
+    s: &State<N>,
+    keep: impl Fn(&Move) -> bool,
+    out: &mut Vec<Guided<Move, State<N>>>,
+) {
     let f = &g.feat;
-    if f.returns
-        || f.redeal != 0
-        || f.chosen_base
-        || f.deal_to != 0
-        || f.repeats
-        || f.takes != Takes::Cards
-    {
+    if f.takes != Takes::Cards {
+        // Games of runs: the guide is a sum over piles, so only the piles a move touches
+        // are looked at again (all of them after a deal).
+        let piles = g.rules.piles();
+        let mut per = [RunTerms::default(); MAX_PILES];
+        let mut sum = RunTerms::default();
+        for (p, t) in per.iter_mut().enumerate().take(piles) {
+            *t = RunTerms::of_pile(s.pile(p));
+            sum.add(*t);
+        }
         g.each_move(s, |mv| {
+            if !keep(&mv) {
+                return;
+            }
             let succ = g.succ(s, mv);
-            let guide = g.guide(&succ.state);
+            let guide = match (mv.from, mv.to) {
+                (_, Place::Piles) | (Place::Stock, _) => g.guide(&succ.state),
+                (from, to) => {
+                    let mut t = sum;
+                    for place in [from, to] {
+                        if let Place::Pile(p) = place {
+                            t.sub(per[p as usize]);
+                            t.add(RunTerms::of_pile(succ.state.pile(p as usize)));
+                        }
+                    }
+                    g.guide_runs_from(&succ.state, t)
+                }
+            };
             out.push((succ, guide));
+        });
+        return;
+    }
+    if f.returns || f.redeal != 0 || f.chosen_base || f.deal_to != 0 || f.repeats {
+        g.each_move(s, |mv| {
+            if keep(&mv) {
+                let succ = g.succ(s, mv);
+                let guide = g.guide(&succ.state);
+                out.push((succ, guide));
+            }
         });
         return;
     }
     let terms = Terms::of(g, s);
     g.each_move(s, |mv| {
-        let guide = terms.after(s, &mv);
-        out.push((g.succ(s, mv), guide));
+        if keep(&mv) {
+            let guide = terms.after(s, &mv);
+            out.push((g.succ(s, mv), guide));
+        }
     });
 }
 
@@ -187,8 +227,45 @@ mod tests {
     use crate::games::{Game, GameId};
     use solvers::Successor;
 
-    /// Random walks from a few deals of every preset: `guided_expand` lists the successors
-    /// of `expand`, in its order, each with its guide.
+    /// `guided_expand` of `space` lists the successors of its `expand`, in its order, each
+    /// with its guide; checked along a random walk from `s`.
+    fn check_walk<const N: usize, S: Space<State = State<N>, Move = Move>>(
+        space: &S,
+        mut s: State<N>,
+        id: &str,
+        next: &mut impl FnMut() -> u64,
+    ) {
+        for _ in 0..60 {
+            let mut succ: Vec<Successor<Move, State<N>>> = Vec::new();
+            space.expand(&s, &mut succ);
+            let mut guided = Vec::new();
+            space.guided_expand(&s, &mut guided);
+            assert_eq!(succ.len(), guided.len(), "{id}");
+            for (a, (b, h)) in succ.iter().zip(&guided) {
+                assert_eq!(a, b, "{id}");
+                assert_eq!(space.guide(&a.state), *h, "{id} {:?}", a.mv);
+            }
+            if succ.is_empty() {
+                break;
+            }
+            s = succ[(next() % succ.len() as u64) as usize].state;
+        }
+    }
+
+    fn check_preset<const N: usize, const K: usize>(i: u16, next: &mut impl FnMut() -> u64) {
+        let g = Tableau::<N, K>::preset(i);
+        let id = &g.rules.id;
+        for deal in 1..=4 {
+            let s = g.pack(&g.deal(deal)).expect("deal");
+            check_walk(&g, s, id, next);
+            if g.plays_suit_runs() {
+                check_walk(&super::super::runs::Focused(&g), s, id, next);
+            }
+        }
+    }
+
+    /// Random walks from a few deals of every preset (and of the focused move set of games
+    /// of suit runs): the guides worked out from the moves are those of the successors.
     #[test]
     fn scores_are_the_guides_of_the_successors() {
         let mut rng = 0x1234_5678_9abc_def0u64;
@@ -202,28 +279,10 @@ mod tests {
             let GameId::Tableau(i) = rules.id.parse::<GameId>().expect("preset") else {
                 panic!("not a tableau game");
             };
-            // The walk needs the one-deck engine; the others guide each successor whole.
-            if super::super::capacity(rules) != 52 {
-                continue;
-            }
-            let g = Tableau::<52, 80>::preset(i);
-            for deal in 1..=4 {
-                let mut s = g.pack(&g.deal(deal)).expect("deal");
-                for _ in 0..60 {
-                    let mut succ: Vec<Successor<Move, State<52>>> = Vec::new();
-                    g.expand(&s, &mut succ);
-                    let mut guided = Vec::new();
-                    g.guided_expand(&s, &mut guided);
-                    assert_eq!(succ.len(), guided.len(), "{}", rules.id);
-                    for (a, (b, h)) in succ.iter().zip(&guided) {
-                        assert_eq!(a, b);
-                        assert_eq!(g.guide(&a.state), *h, "{} {:?}", rules.id, a.mv);
-                    }
-                    if succ.is_empty() {
-                        break;
-                    }
-                    s = succ[(next() % succ.len() as u64) as usize].state;
-                }
+            match super::super::capacity(rules) {
+                52 => check_preset::<52, 80>(i, &mut next),
+                104 => check_preset::<104, 132>(i, &mut next),
+                _ => check_preset::<156, 184>(i, &mut next),
             }
         }
     }

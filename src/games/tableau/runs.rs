@@ -10,7 +10,7 @@
 
 use super::{Move, Place, State, Tableau, DOWN};
 use crate::cards::Card;
-use solvers::{Space, Successor};
+use solvers::{Guided, Space, Successor};
 
 impl<const N: usize, const K: usize> Tableau<N, K> {
     /// Whether the rules move runs of one suit (the moves [`Focused`] prunes are written
@@ -86,6 +86,9 @@ impl<const N: usize, const K: usize> Space for Focused<'_, N, K> {
     }
     fn forced(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
         self.0.forced(s)
+    }
+    fn guided_expand(&self, s: &State<N>, out: &mut Vec<Guided<Move, State<N>>>) {
+        super::order::guided_moves(self.0, s, |mv| !self.0.pointless_run_move(s, mv), out);
     }
 }
 
