@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 mod astar;
+mod beam;
 mod best_first;
 mod dfs;
 mod idastar;
@@ -20,6 +21,7 @@ mod limits;
 mod table;
 
 pub use astar::astar;
+pub use beam::beam;
 pub use best_first::{best_first, BestFirstMode};
 pub use dfs::{dfs, guided_dfs};
 pub use idastar::idastar;

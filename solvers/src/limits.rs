@@ -78,6 +78,8 @@ pub enum StopReason {
     Memory,
     /// [`Limits::cancel`] was set.
     Cancelled,
+    /// The search left states out (a beam search's width) and found no win among the rest.
+    Pruned,
 }
 
 impl fmt::Display for StopReason {
@@ -87,6 +89,7 @@ impl fmt::Display for StopReason {
             StopReason::Time => "time limit",
             StopReason::Memory => "memory limit",
             StopReason::Cancelled => "cancelled",
+            StopReason::Pruned => "states left out by the search",
         })
     }
 }

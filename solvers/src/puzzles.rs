@@ -10,8 +10,8 @@ use std::time::Duration;
 use rustc_hash::FxHashSet;
 
 use crate::{
-    astar, best_first, dfs, guided_dfs, idastar, BestFirstMode, Limits, Outcome, Report, Space,
-    StopReason, Successor,
+    astar, beam, best_first, dfs, guided_dfs, idastar, BestFirstMode, Limits, Outcome, Report,
+    Space, StopReason, Successor,
 };
 
 /// A sliding-puzzle position: 4 bits per cell (0 is the blank) and the blank's cell.
@@ -783,4 +783,39 @@ fn guided_dfs_follows_the_guide() {
         guided.stats.expanded,
         plain.stats.expanded
     );
+}
+
+#[test]
+fn beam_wins_replay_and_only_a_search_that_left_nothing_out_proves_a_loss() {
+    let p = Sliding::new(3, 3);
+    let start = p.scramble(40, 7);
+    check_sliding(&p, start, "beam", &beam(&p, start, 1000, &Limits::none()));
+    // The 8-puzzle's widest breadth-first layer holds fewer than 100,000 states: a beam that
+    // wide is a complete breadth-first search, and an odd permutation is proven lost.
+    let swapped = p.board(&[2, 1, 3, 4, 5, 6, 7, 8, 0]);
+    let r = beam(&p, swapped, 100_000, &Limits::none());
+    assert_eq!(r.outcome, Outcome::Unsolvable);
+    assert_eq!(r.stats.stored, 181_440, "every reachable board");
+    // A narrow beam runs dry having left states out: that proves nothing.
+    let r = beam(&p, swapped, 10, &Limits::none());
+    assert_eq!(r.outcome, Outcome::Unknown(StopReason::Pruned));
+    // A node limit stops it like any search.
+    let limits = Limits {
+        max_nodes: Some(50),
+        ..Limits::none()
+    };
+    let r = beam(&p, swapped, 100_000, &limits);
+    assert_eq!(r.outcome, Outcome::Unknown(StopReason::Nodes));
+}
+
+#[test]
+fn a_beam_keeps_the_best_guided_states_of_each_layer() {
+    // 0 leads to a dead end that looks best (1, guide 0) and to the way to the goal (2, then
+    // 3). A beam one state wide keeps only the dead end; two wide finds the goal.
+    let mut g = Graph::new(4, 3, &[(0, 1, 1), (0, 2, 1), (2, 3, 1)]);
+    g.h = vec![2, 0, 5, 0];
+    let r = beam(&g, 0, 1, &Limits::none());
+    assert_eq!(r.outcome, Outcome::Unknown(StopReason::Pruned));
+    let r = beam(&g, 0, 2, &Limits::none());
+    assert_eq!(g.replay(0, &solved("beam", &r)), Some(2));
 }

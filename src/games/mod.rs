@@ -215,6 +215,18 @@ impl FromStr for GameId {
     }
 }
 
+/// Which search [`Game::focused_search`] runs over the reduced move set.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Focus {
+    /// Best-first search in this mode.
+    BestFirst(solvers::BestFirstMode),
+    /// Beam search keeping this many states per layer ([`solvers::beam`]).
+    Beam {
+        /// States kept per layer.
+        width: usize,
+    },
+}
+
 /// A game: its layouts, its engine (a [`solvers::Space`]) and its referee.
 pub trait Game: Referee + Sync {
     /// The catalogue id.
@@ -278,14 +290,14 @@ pub trait Game: Referee + Sync {
     fn has_first_fit(&self) -> bool {
         false
     }
-    /// A best-first search over a reduced move set, for games whose complete searches are
-    /// slow (the tableau engine's games of suit runs): its wins are real and are verified
-    /// like any other, its other verdicts prove nothing (`study` reads them as unknown).
-    /// None: the game has no such search.
+    /// A search over a reduced move set, for games whose complete searches are slow (the
+    /// tableau engine's games of suit runs): its wins are real and are verified like any
+    /// other, its other verdicts prove nothing (`study` reads them as unknown). None: the
+    /// game has no such search.
     fn focused_search(
         &self,
         _state: &Self::State,
-        _mode: solvers::BestFirstMode,
+        _search: Focus,
         _limits: &solvers::Limits,
     ) -> Option<solvers::Report<Self::Move>> {
         None

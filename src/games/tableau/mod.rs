@@ -1546,11 +1546,14 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
     fn focused_search(
         &self,
         state: &State<N>,
-        mode: solvers::BestFirstMode,
+        search: super::Focus,
         limits: &solvers::Limits,
     ) -> Option<solvers::Report<Move>> {
-        self.plays_suit_runs()
-            .then(|| solvers::best_first(&runs::Focused(self), *state, mode, limits))
+        let space = runs::Focused(self);
+        self.plays_suit_runs().then(|| match search {
+            super::Focus::BestFirst(mode) => solvers::best_first(&space, *state, mode, limits),
+            super::Focus::Beam { width } => solvers::beam(&space, *state, width, limits),
+        })
     }
 
     /// fc-solve's board text, for the games it can describe: one deck, foundations from the
