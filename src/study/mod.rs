@@ -172,9 +172,11 @@ fn run_search<G: Game>(
             let mut run = Budgeted::new(limits);
             // A guided depth-first dive first: most deals fall to it within a few hundred
             // states, at a fraction of a best-first expansion's cost.
-            let (r, ends) = run.attempt(DIVE_BUDGET, false, |l| {
-                solvers::guided_dfs(game, state.clone(), l)
-            });
+            let (r, ends) = run
+                .attempt(DIVE_BUDGET, false, |l| {
+                    Some(solvers::guided_dfs(game, state.clone(), l))
+                })
+                .expect("every game has the guided dive");
             if ends {
                 return r;
             }
@@ -208,13 +210,13 @@ impl<'a> Budgeted<'a> {
     /// Runs `search` with at most `budget` expansions. Returns its report (with the
     /// statistics summed so far) and whether it ends the portfolio: it decided, or the
     /// caller's own limits stopped it. A search that leaves moves out (`wins_only`) decides
-    /// only by a win.
+    /// only by a win. None when the game has no such search.
     fn attempt<M>(
         &mut self,
         budget: u64,
         wins_only: bool,
-        search: impl FnOnce(&Limits) -> solvers::Report<M>,
-    ) -> (solvers::Report<M>, bool) {
+        search: impl FnOnce(&Limits) -> Option<solvers::Report<M>>,
+    ) -> Option<(solvers::Report<M>, bool)> {
         let limits = self.limits;
         let left_nodes = limits
             .max_nodes
@@ -224,7 +226,7 @@ impl<'a> Budgeted<'a> {
         l.max_time = limits
             .max_time
             .map(|t| t.saturating_sub(self.start.elapsed()));
-        let r = search(&l);
+        let r = search(&l)?;
         let total = &mut self.total;
         total.expanded += r.stats.expanded;
         total.generated += r.stats.generated;
@@ -245,7 +247,7 @@ impl<'a> Budgeted<'a> {
             outcome: r.outcome,
             stats: total.clone(),
         };
-        (report, ends)
+        Some((report, ends))
     }
 }
 
@@ -257,50 +259,33 @@ fn portfolio<G: Game>(
     run: &mut Budgeted<'_>,
 ) -> solvers::Report<G::Move> {
     let mut budget = 10_000u64;
-    let mut exhausted = [false; PORTFOLIO.len()];
+    let mut skip = [false; PORTFOLIO.len()];
     loop {
         for (t, &(share, search)) in PORTFOLIO.iter().enumerate() {
-            if exhausted[t] {
+            if skip[t] {
                 continue;
             }
             let budget = budget.saturating_mul(share);
-            let focus = match search {
-                Search::FocusedBeam => Some(Focus::Beam {
-                    width: (budget / BEAM_DEPTH).max(1) as usize,
+            let tried = match search {
+                Search::Complete(mode) => run.attempt(budget, false, |l| {
+                    Some(solvers::best_first(game, state.clone(), mode, l))
                 }),
-                Search::Focused(mode) => Some(Focus::BestFirst(mode)),
-                Search::Complete(_) => None,
+                Search::Focused(focus) => run.attempt(budget, true, |l| {
+                    game.focused_search(&state, focus.sized(budget), l)
+                }),
             };
-            let (r, ends) = match (focus, search) {
-                (Some(focus), _) => {
-                    let mut unavailable = false;
-                    let tried = run.attempt(budget, true, |l| {
-                        game.focused_search(&state, focus, l).unwrap_or_else(|| {
-                            unavailable = true;
-                            solvers::Report {
-                                outcome: Outcome::Unsolvable,
-                                stats: Stats::default(),
-                            }
-                        })
-                    });
-                    if unavailable {
-                        exhausted[t] = true;
-                        continue;
-                    }
-                    tried
-                }
-                (None, Search::Complete(mode)) => run.attempt(budget, false, |l| {
-                    solvers::best_first(game, state.clone(), mode, l)
-                }),
-                (None, _) => unreachable!("every focused step has a focus"),
+            let Some((r, ends)) = tried else {
+                // The game has no focused search.
+                skip[t] = true;
+                continue;
             };
             if ends {
                 return r;
             }
             // A focused best-first search that ran out of states would only repeat itself
             // (a beam that ran dry is tried again wider).
-            exhausted[t] =
-                matches!(search, Search::Focused(_)) && matches!(r.outcome, Outcome::Unsolvable);
+            skip[t] = matches!(search, Search::Focused(FocusedSearch::BestFirst(_)))
+                && matches!(r.outcome, Outcome::Unsolvable);
         }
         budget = budget.saturating_mul(10);
     }
@@ -309,13 +294,31 @@ fn portfolio<G: Game>(
 /// One search of the portfolio.
 #[derive(Clone, Copy, Debug)]
 enum Search {
-    /// Beam search over the focused move set ([`Game::focused_search`]), as wide as its
-    /// budget allows for lines of `BEAM_DEPTH` moves.
-    FocusedBeam,
-    /// Best-first search over the focused move set.
-    Focused(solvers::BestFirstMode),
+    /// Over the focused move set ([`Game::focused_search`]): only its wins count.
+    Focused(FocusedSearch),
     /// Best-first search over every move (exhaustive: its losses are proofs).
     Complete(solvers::BestFirstMode),
+}
+
+/// A focused search of the portfolio, before its budget is known.
+#[derive(Clone, Copy, Debug)]
+enum FocusedSearch {
+    /// Beam search as wide as its budget allows for lines of `BEAM_DEPTH` moves.
+    Beam,
+    /// Best-first search.
+    BestFirst(solvers::BestFirstMode),
+}
+
+impl FocusedSearch {
+    /// The search to run with a node budget of `budget`.
+    fn sized(self, budget: u64) -> Focus {
+        match self {
+            FocusedSearch::Beam => Focus::Beam {
+                width: (budget / BEAM_DEPTH).max(1) as usize,
+            },
+            FocusedSearch::BestFirst(mode) => Focus::BestFirst(mode),
+        }
+    }
 }
 
 /// The layers a portfolio beam is sized for: its width is its node budget over this, so
@@ -334,8 +337,11 @@ const BEAM_DEPTH: u64 = 400;
 /// against 77), as did beams sized for 200 layers (61); 800 and 1,600 layers gave 76 and
 /// 73. The complete searches follow, for the proofs.
 const PORTFOLIO: [(u64, Search); 5] = [
-    (4, Search::FocusedBeam),
-    (4, Search::Focused(solvers::BestFirstMode::Greedy)),
+    (4, Search::Focused(FocusedSearch::Beam)),
+    (
+        4,
+        Search::Focused(FocusedSearch::BestFirst(solvers::BestFirstMode::Greedy)),
+    ),
     (
         1,
         Search::Complete(solvers::BestFirstMode::Weighted { weight: 1.5 }),
