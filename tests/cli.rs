@@ -1279,39 +1279,27 @@ fn mogelpat_scores_any_move_list() {
         .iter()
         .map(|m| m.as_str().unwrap())
         .collect();
-    let all = moves.join(" ");
-    let v = json(
-        &patience(&[
+    // The score of Mogelpat easy deal 3 after `moves` (and `extra` arguments), as JSON.
+    let score = |moves: &str, extra: &[&str]| {
+        let mut args = vec![
             "score",
             "mogelpat-easy",
             "--deal",
             "3",
             "--moves",
-            &all,
-            "--seconds",
-            "10",
+            moves,
             "--json",
-        ])
-        .ok(),
-    );
+        ];
+        args.extend_from_slice(extra);
+        json(&patience(&args).ok())
+    };
+    let v = score(&moves.join(" "), &["--seconds", "10"]);
     assert_eq!(
         (v["won"].as_bool(), v["score"].as_i64()),
         (Some(true), Some(790))
     );
-    // Half the line: not won, and no run lies alone on a work pile yet or some do.
-    let half = moves[..moves.len() / 2].join(",");
-    let v = json(
-        &patience(&[
-            "score",
-            "mogelpat-easy",
-            "--deal",
-            "3",
-            "--moves",
-            &half,
-            "--json",
-        ])
-        .ok(),
-    );
+    // Half the line, written with commas: replayed as far as given, and not won.
+    let v = score(&moves[..moves.len() / 2].join(","), &[]);
     assert_eq!(v["won"], false);
     assert_eq!(v["moves"], moves.len() / 2);
     let line =
