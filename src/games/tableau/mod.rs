@@ -1169,6 +1169,8 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
     /// keeping it can win where sending it home loses; no move is forced there. Not when the
     /// stock may not be dealt onto an empty pile (the card kept may be what lets it deal),
     /// nor when any face-up group moves (a group may carry the card with others on it).
+    /// A complete run going home is never forced: it can lose a won game, with or without
+    /// cards in the stock (tests/runs_home.rs).
     fn forced(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
         if self.feat.redeal != 0 || self.feat.no_empty || self.feat.face_up_groups {
             return None;

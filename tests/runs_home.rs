@@ -1,0 +1,72 @@
+//! Why the games of runs force no move: sending a complete run home can lose a won game.
+//!
+//! The obvious forced move in Spider-like games, a complete King-to-Ace run of one suit going
+//! home as soon as it forms, is not safe. Each board in tests/data/runs-home/ is a position
+//! with a complete run on top of a pile that is won with the run kept in play, while the
+//! position after sending it home is proven lost by an exhaustive search with exact keys. A
+//! solver forcing that move would call the first position "unsolvable": these tests keep the
+//! engine from ever doing so.
+
+mod common;
+
+use common::data_dir;
+use patience::games::{Game, GameId};
+use patience::piles::Table;
+use patience::study::{solve, Algorithm, SolveConfig, Verdict};
+use patience::verify::{replay, verify, Status};
+use solvers::Space;
+
+/// Checks tests/data/runs-home/`file`: won as it is (the line replays on the reference
+/// piles), lost after `run_home` (the notation of the move sending the run home).
+fn check(game: &str, file: &str, run_home: &str) {
+    let path = data_dir().join("runs-home").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let table = Table::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let id: GameId = game.parse().unwrap_or_else(|e| panic!("{e}"));
+    patience::with_game!(id, g => {
+        let cfg = SolveConfig {
+            algorithm: Algorithm::Portfolio,
+            ..SolveConfig::default()
+        };
+        let kept = solve(g, &table, &cfg).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(kept.verdict, Verdict::Solved, "{file}: the run kept in play wins");
+        verify(g, &table, &kept.moves, Status::Won, |m| g.notation(m))
+            .unwrap_or_else(|e| panic!("{file}: the winning line does not replay: {e}"));
+
+        // The move sending the run home, as the engine lists it, played on the reference piles.
+        let state = g.pack(&table).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let mut succ = Vec::new();
+        g.expand(&state, &mut succ);
+        let home = succ
+            .iter()
+            .find(|s| g.notation(&s.mv) == run_home)
+            .unwrap_or_else(|| panic!("{file}: no move {run_home}"))
+            .mv;
+        let after = replay(g, &table, &[home], |m| g.notation(m))
+            .unwrap_or_else(|e| panic!("{file}: {run_home} does not replay: {e}"));
+        for algorithm in [Algorithm::Dfs, Algorithm::BestFirst] {
+            let cfg = SolveConfig {
+                algorithm,
+                ..SolveConfig::default()
+            };
+            let sent = solve(g, &after, &cfg).unwrap_or_else(|e| panic!("{file}: {e}"));
+            assert_eq!(
+                sent.verdict,
+                Verdict::Unsolvable,
+                "{file}: after {run_home} ({algorithm:?}) the game must be proven lost"
+            );
+        }
+    });
+}
+
+/// With cards in the stock: the run's cards are what keeps every pile filled for the deal.
+#[test]
+fn spider_run_home_can_lose_with_cards_in_the_stock() {
+    check("spider-4suits", "spider-4suits-stock.board", "1h");
+}
+
+/// With the stock empty: the run's cards, split, are bases the other suits need.
+#[test]
+fn spider_run_home_can_lose_with_the_stock_empty() {
+    check("spider-4suits", "spider-4suits-no-stock.board", "5h");
+}
