@@ -10,6 +10,7 @@
 mod common;
 
 use common::data_dir;
+use patience::games::tableau::{register, Rules};
 use patience::games::{Game, GameId};
 use patience::piles::Table;
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
@@ -18,11 +19,10 @@ use solvers::Space;
 
 /// Checks tests/data/runs-home/`file`: won as it is (the line replays on the reference
 /// piles), lost after `run_home` (the notation of the move sending the run home).
-fn check(game: &str, file: &str, run_home: &str) {
+fn check(id: GameId, file: &str, run_home: &str) {
     let path = data_dir().join("runs-home").join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let table = Table::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let id: GameId = game.parse().unwrap_or_else(|e| panic!("{e}"));
     patience::with_game!(id, g => {
         let cfg = SolveConfig {
             algorithm: Algorithm::Portfolio,
@@ -59,14 +59,30 @@ fn check(game: &str, file: &str, run_home: &str) {
     });
 }
 
-/// With cards in the stock: the run's cards are what keeps every pile filled for the deal.
+/// Spider, with cards in the stock: the run's cards are what keeps every pile filled for the deal.
 #[test]
 fn spider_run_home_can_lose_with_cards_in_the_stock() {
-    check("spider-4suits", "spider-4suits-stock.board", "1h");
+    check(spider(), "spider-4suits-stock.board", "1h");
 }
 
 /// With the stock empty: the run's cards, split, are bases the other suits need.
 #[test]
 fn spider_run_home_can_lose_with_the_stock_empty() {
-    check("spider-4suits", "spider-4suits-no-stock.board", "5h");
+    check(spider(), "spider-4suits-no-stock.board", "5h");
+}
+
+/// One deck and no stock at all (Simple Simon's moves on six piles, from a rules file).
+#[test]
+fn simple_simon_run_home_can_lose_on_six_piles() {
+    let path = data_dir()
+        .join("runs-home")
+        .join("simple-simon-6piles.toml");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let rules = Rules::from_toml(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let id = register(rules).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    check(id, "simple-simon-6piles.board", "6h");
+}
+
+fn spider() -> GameId {
+    "spider-4suits".parse().expect("preset")
 }
