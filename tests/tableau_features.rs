@@ -8,17 +8,19 @@
 //! every move from every place and shares nothing with the engine but the move type. The
 //! second is what keeps the autoplay rule for games with returns honest.
 
+mod common;
+
+use common::referee::referee_solvable;
 use patience::cards::{Card, Rank, Suit};
 use patience::deals::Rng;
 use patience::games::tableau::{
-    cell_label, pile_label, FoundationBase, GroupMoves, Move, Place, StockRules, Tableau, HOMES,
+    cell_label, pile_label, FoundationBase, Move, Place, StockRules, Tableau, HOMES,
 };
 use patience::games::{Game, GameId};
 use patience::piles::{Mode, Table};
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
-use patience::verify::{replay, Referee, Status};
+use patience::verify::replay;
 use solvers::{Limits, Space};
-use std::collections::{HashSet, VecDeque};
 
 fn game(id: &str) -> Tableau {
     match id.parse::<GameId>().unwrap() {
@@ -88,87 +90,6 @@ fn every_generated_move_is_legal_and_lands_on_the_same_position() {
             assert!(redeals > 0, "{id}: no redeal generated");
         }
     }
-}
-
-/// Every move the referee accepts in `t`, tried from every place to every place with every
-/// count the rules might allow, and the redeal.
-fn referee_moves(g: &Tableau, t: &Table) -> Vec<Table> {
-    let r = g.rules;
-    let mut places: Vec<(Place, String)> = (0..r.piles())
-        .map(|p| (Place::Pile(p as u8), pile_label(p)))
-        .collect();
-    places.extend((0..r.cells.count as usize).map(|c| (Place::Cell(c as u8), cell_label(c))));
-    // Every foundation as a source; as a destination, the card names its own.
-    let targets: Vec<Place> = places.iter().map(|p| p.0).chain([Place::Home]).collect();
-    places.extend(HOMES.iter().map(|h| (Place::Home, h.to_string())));
-    let single = r.tableau.moves == GroupMoves::Single;
-    let mut out = Vec::new();
-    let mut try_move = |mv: Move| {
-        let mut after = t.clone();
-        if g.referee_apply(&mut after, &mv).is_ok() {
-            out.push(after);
-        }
-    };
-    for (from, label) in &places {
-        let cards = &t.piles[t.find(label).unwrap()].cards;
-        let most = if single {
-            cards.len().min(1)
-        } else {
-            cards.len()
-        };
-        for count in 1..=most {
-            let card = cards[cards.len() - count];
-            for to in &targets {
-                try_move(Move {
-                    from: *from,
-                    to: *to,
-                    count: count as u8,
-                    card,
-                });
-            }
-        }
-    }
-    let piles: Vec<&Vec<Card>> = (0..r.piles())
-        .map(|p| &t.piles[t.find(&pile_label(p)).unwrap()].cards)
-        .collect();
-    let total: usize = piles.iter().map(|p| p.len()).sum();
-    if let Some(first) = piles.iter().find_map(|p| p.first()) {
-        try_move(Move::redeal(total as u8, *first));
-    }
-    out
-}
-
-/// The layout as the search below remembers it: the tableau piles sorted unless a redeal
-/// makes their order count (any pile may take what another may, so the sorted layout wins
-/// exactly when the layout does), then the other piles as they are.
-fn layout_key(g: &Tableau, t: &Table) -> Vec<Vec<Card>> {
-    let n = g.rules.piles();
-    let mut piles: Vec<Vec<Card>> = t.piles.iter().map(|p| p.cards.clone()).collect();
-    if !matches!(g.rules.stock, StockRules::Redeal { .. }) {
-        piles[..n].sort();
-    }
-    piles
-}
-
-/// Whether the referee's layouts reach a win from `t`, by breadth-first search over whole
-/// layouts (no pruning). None past `limit` layouts.
-fn referee_solvable(g: &Tableau, t: &Table, limit: usize) -> Option<bool> {
-    let mut seen = HashSet::from([layout_key(g, t)]);
-    let mut queue = VecDeque::from([t.clone()]);
-    while let Some(t) = queue.pop_front() {
-        if g.referee_status(&t) == Status::Won {
-            return Some(true);
-        }
-        for next in referee_moves(g, &t) {
-            if seen.insert(layout_key(g, &next)) {
-                if seen.len() > limit {
-                    return None;
-                }
-                queue.push_back(next);
-            }
-        }
-    }
-    Some(false)
 }
 
 /// A random endgame of `g`: diamonds and hearts home, a few clubs and spades home and the
@@ -298,7 +219,7 @@ impl Space for Unforced<'_> {
 
 /// The forced moves home keep every win: on random endgames, an exhaustive search with them
 /// and one without reach the same verdict (the moves and keys themselves are checked against
-/// the referee above). `ENDGAMES=N` (default 40) endgames per preset.
+/// the referee, tests/common/referee.rs). `ENDGAMES=N` (default 40) endgames per preset.
 #[test]
 fn autoplay_keeps_every_win() {
     let count = std::env::var("ENDGAMES")

@@ -1,0 +1,115 @@
+//! A plain search over the referee's own layouts: every move the reference piles accept,
+//! tried from every place to every place with every count, and no pruning. It shares
+//! nothing with the tableau engine's move generators but the move type, so tests use it to
+//! confirm the engine's proofs of small losses.
+
+use patience::cards::Card;
+use patience::games::tableau::{
+    cell_label, pile_label, GroupMoves, Move, Place, StockRules, Tableau, HOMES,
+};
+use patience::piles::Table;
+use patience::verify::{Referee, Status};
+use std::collections::{HashSet, VecDeque};
+
+/// Every move the referee accepts in `t`, tried from every place to every place with every
+/// count the rules might allow, the redeal and the stock's deal.
+pub fn referee_moves<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Vec<Table> {
+    let r = g.rules;
+    let mut places: Vec<(Place, String)> = (0..r.piles())
+        .map(|p| (Place::Pile(p as u8), pile_label(p)))
+        .collect();
+    places.extend((0..r.cells.count as usize).map(|c| (Place::Cell(c as u8), cell_label(c))));
+    // Every foundation as a source; as a destination, the card names its own.
+    let targets: Vec<Place> = places.iter().map(|p| p.0).chain([Place::Home]).collect();
+    places.extend(HOMES.iter().map(|h| (Place::Home, h.to_string())));
+    let single = r.tableau.moves == GroupMoves::Single;
+    let mut out = Vec::new();
+    let mut try_move = |mv: Move| {
+        let mut after = t.clone();
+        if g.referee_apply(&mut after, &mv).is_ok() {
+            out.push(after);
+        }
+    };
+    for (from, label) in &places {
+        let cards = &t.piles[t.find(label).unwrap()].cards;
+        let most = if single {
+            cards.len().min(1)
+        } else {
+            cards.len()
+        };
+        for count in 1..=most {
+            let card = cards[cards.len() - count];
+            for to in &targets {
+                try_move(Move {
+                    from: *from,
+                    to: *to,
+                    count: count as u8,
+                    card,
+                });
+            }
+        }
+    }
+    let piles: Vec<&Vec<Card>> = (0..r.piles())
+        .map(|p| &t.piles[t.find(&pile_label(p)).unwrap()].cards)
+        .collect();
+    let total: usize = piles.iter().map(|p| p.len()).sum();
+    if let Some(first) = piles.iter().find_map(|p| p.first()) {
+        try_move(Move::redeal(total as u8, *first));
+    }
+    // A deal from the stock, of every count up to one card a pile, naming either end of the
+    // stock as the card dealt first (the referee checks which it is).
+    if let Some(stock) = t.find("stock") {
+        let cards = &t.piles[stock].cards;
+        for end in [cards.first(), cards.last()].into_iter().flatten() {
+            for count in 1..=r.piles() {
+                try_move(Move::deal(count as u8, end.face_up()));
+                try_move(Move::deal(count as u8, *end));
+            }
+        }
+    }
+    out
+}
+
+/// The layout as the search below remembers it: the tableau piles (found by their labels)
+/// sorted unless a redeal makes their order count (any pile may take what another may, so
+/// the sorted layout wins exactly when the layout does), then every other pile as it is.
+pub fn layout_key<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Vec<Vec<Card>> {
+    let tableau: Vec<usize> = (0..g.rules.piles())
+        .map(|p| t.find(&pile_label(p)).expect("tableau pile"))
+        .collect();
+    let mut piles: Vec<Vec<Card>> = tableau.iter().map(|&i| t.piles[i].cards.clone()).collect();
+    if !matches!(g.rules.stock, StockRules::Redeal { .. }) {
+        piles.sort();
+    }
+    piles.extend(
+        (0..t.piles.len())
+            .filter(|i| !tableau.contains(i))
+            .map(|i| t.piles[i].cards.clone()),
+    );
+    piles
+}
+
+/// Whether the referee's layouts reach a win from `t`, by breadth-first search over whole
+/// layouts (no pruning). None past `limit` layouts.
+pub fn referee_solvable<const N: usize, const K: usize>(
+    g: &Tableau<N, K>,
+    t: &Table,
+    limit: usize,
+) -> Option<bool> {
+    let mut seen = HashSet::from([layout_key(g, t)]);
+    let mut queue = VecDeque::from([t.clone()]);
+    while let Some(t) = queue.pop_front() {
+        if g.referee_status(&t) == Status::Won {
+            return Some(true);
+        }
+        for next in referee_moves(g, &t) {
+            if seen.insert(layout_key(g, &next)) {
+                if seen.len() > limit {
+                    return None;
+                }
+                queue.push_back(next);
+            }
+        }
+    }
+    Some(false)
+}
