@@ -282,10 +282,10 @@ fn portfolio<G: Game>(
             if ends {
                 return r;
             }
-            // A focused best-first search that ran out of states would only repeat itself
-            // (a beam that ran dry is tried again wider).
-            skip[t] = matches!(search, Search::Focused(FocusedSearch::BestFirst(_)))
-                && matches!(r.outcome, Outcome::Unsolvable);
+            // A focused search that ran out of states without leaving any out would only
+            // repeat itself (a beam that left states out is tried again wider).
+            skip[t] =
+                matches!(search, Search::Focused(_)) && matches!(r.outcome, Outcome::Unsolvable);
         }
         budget = budget.saturating_mul(10);
     }
@@ -328,8 +328,8 @@ const BEAM_DEPTH: u64 = 400;
 
 /// The searches of the portfolio, tried in turn each round: (share of the round's node
 /// budget, search). Games without a focused search (all but the tableau engine's games of
-/// suit runs) skip the focused steps, as does a game whose focused best-first search has
-/// run out of states. For Spider and its family the focused searches lead each round: a
+/// suit runs) skip the focused steps, as does a game whose focused search has run out of
+/// states without leaving any out. For Spider and its family the focused searches lead each round: a
 /// beam, then greedy best-first, with four times the budget each. On Spider (four suits)
 /// with 300,000 states per deal, the focused greedy search and the complete ones decided
 /// 14 of deals 1 to 20; with the beam first 40 of deals 1 to 40 and 154 of 41 to 200 are
