@@ -302,6 +302,17 @@ pub trait Game: Referee + Sync {
     ) -> Option<solvers::Report<Self::Move>> {
         None
     }
+    /// A depth-first search over compound moves (the tableau engine's FreeCell family,
+    /// `games/tableau/compound.rs`): its wins are lines of the game's own moves, verified
+    /// like any other; its other verdicts prove nothing. None: the game has no such search.
+    fn compound_dive(
+        &self,
+        _state: &Self::State,
+        _seed: u64,
+        _limits: &solvers::Limits,
+    ) -> Option<solvers::Report<Self::Move>> {
+        None
+    }
     /// The seed's fixed way of playing: the move it makes in `state`, if any.
     fn first_fit(
         &self,

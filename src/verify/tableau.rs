@@ -225,8 +225,9 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
             return foul("the cards moved are not a built sequence");
         }
         let piles = r.piles();
-        // Cards moved one at a time may rest on an empty pile only if any card may start one.
-        let empty_piles = if r.tableau.empty == EmptyFill::Any {
+        // Cards moved one at a time may rest on an empty pile only if any card may start one
+        // (counted only for groups: a single card needs no room).
+        let empty_piles = if k > 1 && r.tableau.empty == EmptyFill::Any {
             (0..piles)
                 .filter(|&p| {
                     t.find(&pile_label(p))
@@ -236,7 +237,7 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
         } else {
             0
         };
-        let free_cells = if r.cells.accept {
+        let free_cells = if k > 1 && r.cells.accept {
             (0..r.cells.count as usize)
                 .filter(|&c| {
                     t.find(&cell_label(c))

@@ -16,6 +16,7 @@
 //! dealt face down (King Albert). Each is switched on by a flag worked out once from the
 //! rules ([`Tableau::preset`]), so the FreeCell hot path tests a bool at most.
 
+pub mod compound;
 pub mod fcs;
 mod order;
 pub mod pysol_layouts;
@@ -1215,18 +1216,20 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
         let w = GUIDE_WEIGHTS;
         let mut out_of_order = 0;
         let mut depth = 0;
+        let mut start = 0;
         for p in 0..self.rules.piles() {
-            let pile = s.pile(p);
+            let len = s.len[p] as usize;
+            let pile = &s.cards[start..start + len];
+            start += len;
             let mut lowest = 14u8;
             for (i, &b) in pile.iter().enumerate() {
-                let c = Card::from_index(b & !DOWN);
-                let r = c.rank_unchecked().value();
-                if r > lowest {
-                    out_of_order += 1;
-                }
+                // Identity `suit * 13 + rank - 1` (one deck here: no jokers).
+                let id = b & !DOWN;
+                let r = id % 13 + 1;
+                out_of_order += u32::from(r > lowest);
                 lowest = lowest.min(r);
-                if s.home[c.suit_unchecked().index()] + 1 == r {
-                    depth += (pile.len() - 1 - i) as u32;
+                if s.home[usize::from(id / 13)] + 1 == r {
+                    depth += (len - 1 - i) as u32;
                 }
             }
         }
@@ -1556,6 +1559,15 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
             super::Focus::BestFirst(mode) => solvers::best_first(&space, *state, mode, limits),
             super::Focus::Beam { width } => solvers::beam(&space, *state, width, limits),
         })
+    }
+
+    fn compound_dive(
+        &self,
+        state: &State<N>,
+        seed: u64,
+        limits: &solvers::Limits,
+    ) -> Option<solvers::Report<Move>> {
+        Tableau::compound_dive(self, state, seed, limits)
     }
 
     /// fc-solve's board text, for the games it can describe: one deck, foundations from the
