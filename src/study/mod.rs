@@ -27,7 +27,9 @@ pub enum Algorithm {
     BestFirst,
     /// Weighted A* (g + 2h).
     Weighted,
-    /// A guided depth-first dive of at most 500 states, then weighted A* with weight 1.5,
+    /// In the FreeCell family, depth-first scans over compound moves
+    /// ([`Game::compound_dive`], wins only: see `COMPOUND_SCANS`); in other games a guided
+    /// depth-first dive of at most 500 states. Then weighted A* with weight 1.5,
     /// greedy best-first and weighted A* with weight 5, in turn (led, in games of suit
     /// runs, by a beam and a greedy search over a focused move set, whose only verdicts are
     /// wins: see `PORTFOLIO`),
