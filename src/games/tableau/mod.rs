@@ -1225,32 +1225,25 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
         if self.feat.takes != Takes::Cards {
             return self.guide_runs(s);
         }
-        let w = GUIDE_WEIGHTS;
-        let mut out_of_order = 0;
-        let mut depth = 0;
+        let next = next_home(s);
+        let (mut out_of_order, mut depth) = (0, 0);
         let mut start = 0;
-        // The identities (`suit * 13 + rank - 1`) of the next card of each foundation.
-        let mut next = 0u64;
-        for (suit, &h) in s.home.iter().enumerate() {
-            if h < 13 {
-                next |= 1 << (suit * 13 + usize::from(h));
-            }
-        }
         for p in 0..self.rules.piles() {
             let len = s.len[p] as usize;
-            let pile = &s.cards[start..start + len];
+            let (o, d) = pile_guide_terms(&s.cards[start..start + len], next);
             start += len;
-            let mut lowest = 14u8;
-            for (i, &b) in pile.iter().enumerate() {
-                let id = b & !DOWN;
-                let r = RANK_OF[usize::from(id)];
-                out_of_order += u32::from(r > lowest);
-                lowest = lowest.min(r);
-                if next >> id & 1 != 0 {
-                    depth += (len - 1 - i) as u32;
-                }
-            }
+            out_of_order += o;
+            depth += d;
         }
+        self.guide_from(s, out_of_order, depth)
+    }
+}
+
+impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// [`Tableau::guide`] (one deck, cards going home) from its sums over the piles: cards
+    /// above a lower card, and how deep the next cards home lie.
+    fn guide_from(&self, s: &State<N>, out_of_order: u32, depth: u32) -> u32 {
+        let w = GUIDE_WEIGHTS;
         let cells = s.cells[..self.cells()]
             .iter()
             .filter(|&&c| c != EMPTY)
@@ -1261,6 +1254,34 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
         (w[0] * not_home + w[1] * out_of_order + w[2] * cells + w[3] * depth + 100)
             .saturating_sub(w[4] * empty)
     }
+}
+
+/// The identities (`suit * 13 + rank - 1`) of the next card of each foundation, as a set.
+fn next_home<const N: usize>(s: &State<N>) -> u64 {
+    let mut next = 0u64;
+    for (suit, &h) in s.home.iter().enumerate() {
+        if h < 13 {
+            next |= 1 << (suit * 13 + usize::from(h));
+        }
+    }
+    next
+}
+
+/// One pile's share of [`Tableau::guide`]'s sums: its cards lying above a lower card, and
+/// the cards above each of the `next` cards home it holds.
+fn pile_guide_terms(pile: &[u8], next: u64) -> (u32, u32) {
+    let (mut out_of_order, mut depth) = (0, 0);
+    let mut lowest = 14u8;
+    for (i, &b) in pile.iter().enumerate() {
+        let id = b & !DOWN;
+        let r = RANK_OF[usize::from(id)];
+        out_of_order += u32::from(r > lowest);
+        lowest = lowest.min(r);
+        if next >> id & 1 != 0 {
+            depth += (pile.len() - 1 - i) as u32;
+        }
+    }
+    (out_of_order, depth)
 }
 
 impl<const N: usize, const K: usize> Game for Tableau<N, K> {
