@@ -1226,6 +1226,14 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
             return self.guide_runs(s);
         }
         let next = next_home(s);
+        let (out_of_order, depth) = self.guide_sums(s, next);
+        self.guide_from(s, out_of_order, depth)
+    }
+}
+
+impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// The sums over the piles of [`pile_guide_terms`], `next` being the next cards home.
+    fn guide_sums(&self, s: &State<N>, next: u64) -> (u32, u32) {
         let (mut out_of_order, mut depth) = (0, 0);
         let mut start = 0;
         for p in 0..self.rules.piles() {
@@ -1235,24 +1243,28 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
             out_of_order += o;
             depth += d;
         }
-        self.guide_from(s, out_of_order, depth)
+        (out_of_order, depth)
     }
-}
 
-impl<const N: usize, const K: usize> Tableau<N, K> {
     /// [`Tableau::guide`] (one deck, cards going home) from its sums over the piles: cards
     /// above a lower card, and how deep the next cards home lie.
     fn guide_from(&self, s: &State<N>, out_of_order: u32, depth: u32) -> u32 {
-        let w = GUIDE_WEIGHTS;
+        self.guide_weighted(s, out_of_order, depth, GUIDE_WEIGHTS)
+    }
+
+    /// [`Tableau::guide_from`] with the weights `w` (of the same terms, in the same order).
+    fn guide_weighted(&self, s: &State<N>, out_of_order: u32, depth: u32, w: [u32; 5]) -> u32 {
         let cells = s.cells[..self.cells()]
             .iter()
             .filter(|&&c| c != EMPTY)
             .count() as u32;
         let empty = (0..self.rules.piles()).filter(|&p| s.len[p] == 0).count() as u32;
         let not_home = u32::from(self.feat.cards) - s.home_count();
-        // The empty-pile bonus is bounded by the rest: 6 × 13 piles < the offset 100.
-        (w[0] * not_home + w[1] * out_of_order + w[2] * cells + w[3] * depth + 100)
-            .saturating_sub(w[4] * empty)
+        // The offset bounds the empty-pile bonus (13 piles at most): 100 with the default
+        // weights.
+        let offset = 100.max(13 * w[4]);
+        (w[0] * not_home + w[1] * out_of_order + w[2] * cells + w[3] * depth + offset)
+            - w[4] * empty
     }
 }
 
