@@ -57,17 +57,43 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             && !f.repeats
     }
 
-    /// Plays the safe moves home from `s` (appending them to `line` when given).
+    /// Plays the safe moves home from `s` (appending them to `line` when given): the
+    /// moves [`Space::forced`] gives, one after another, looked for only among the next
+    /// cards of the foundations that lie on top of a pile or in a cell.
     fn autoplay(&self, s: &mut State<N>, mut line: Option<&mut Vec<Move>>) {
-        while self.next_home_on_top(s) {
-            let Some(f) = self.forced(s) else {
-                break;
+        while let Some((from, card)) = self.safe_home_on_top(s) {
+            let mv = Move {
+                from,
+                to: Place::Home,
+                count: 1,
+                card,
             };
+            *s = self.apply(s, &mv);
             if let Some(line) = line.as_deref_mut() {
-                line.push(f.mv);
+                line.push(mv);
             }
-            *s = f.state;
         }
+    }
+
+    /// The first pile top, else cell card, that goes home safely (the order of
+    /// [`Tableau::home_candidates`], so the same move as [`Space::forced`]).
+    fn safe_home_on_top(&self, s: &State<N>) -> Option<(Place, Card)> {
+        let next = next_home(s);
+        let mut end = 0;
+        for p in 0..self.rules.piles() {
+            end += s.len[p] as usize;
+            if s.len[p] > 0 && next >> (s.cards[end - 1] & !DOWN) & 1 != 0 {
+                let c = Card::from_index(s.cards[end - 1] & !DOWN);
+                if self.safe_home(s, c) {
+                    return Some((Place::Pile(p as u8), c));
+                }
+            }
+        }
+        (0..self.cells()).find_map(|i| {
+            let b = s.cells[i];
+            (b != EMPTY && next >> b & 1 != 0 && self.safe_home(s, Card::from_index(b)))
+                .then(|| (Place::Cell(i as u8), Card::from_index(b)))
+        })
     }
 
     /// The guide of the compound scans: [`Tableau::guide`]'s terms with
@@ -75,22 +101,6 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     fn compound_guide(&self, s: &State<N>) -> u32 {
         let (out_of_order, depth) = self.guide_sums(s, next_home(s));
         self.guide_weighted(s, out_of_order, depth, COMPOUND_GUIDE_WEIGHTS)
-    }
-
-    /// Whether the next card of some foundation lies on top of a pile or in a cell: a cheap
-    /// test before looking for a safe move home.
-    fn next_home_on_top(&self, s: &State<N>) -> bool {
-        let next = next_home(s);
-        let mut end = 0;
-        for p in 0..self.rules.piles() {
-            end += s.len[p] as usize;
-            if s.len[p] > 0 && next >> (s.cards[end - 1] & !DOWN) & 1 != 0 {
-                return true;
-            }
-        }
-        s.cells[..self.cells()]
-            .iter()
-            .any(|&c| c != EMPTY && next >> c & 1 != 0)
     }
 
     /// Where the top card of pile `p` can be parked in `s`: the first empty cell, else the
@@ -120,6 +130,27 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         mut line: Option<&mut Vec<Move>>,
     ) -> Option<State<N>> {
         let mut t = *s;
+        if k == 0 {
+            return Some(t);
+        }
+        // When the free cells take them all, in one go: the top card into the first free
+        // cell, and so on, as one by one.
+        let nc = self.cells();
+        if line.is_none()
+            && self.rules.cells.accept
+            && t.cells[..nc].iter().filter(|&&c| c == EMPTY).count() >= k
+        {
+            let pile = s.pile(p);
+            let mut tops = pile[pile.len() - k..].iter().rev();
+            for cell in t.cells[..nc].iter_mut().filter(|c| **c == EMPTY) {
+                match tops.next() {
+                    Some(&b) => *cell = b,
+                    None => break,
+                }
+            }
+            t.remove_top(p, k);
+            return Some(t);
+        }
         for _ in 0..k {
             let to = self.park_place(&t, p, keep)?;
             let card = Card::from_index(*t.pile(p).last().expect("a card to park"));
@@ -493,7 +524,8 @@ mod tests {
 
     /// Along random walks over compound moves from deals of every preset that has them,
     /// each step of each compound move is among the engine's legal moves where it is
-    /// played, and the position reached is the one the compound move claims.
+    /// played, the position reached after them and the engine's forced moves home is the
+    /// one the compound move claims, and its guide is worked out right.
     #[test]
     fn compound_moves_are_lines_of_legal_moves() {
         let mut rng = 0x2545_f491_4f6c_dd1du64;
@@ -536,7 +568,10 @@ mod tests {
                             );
                             t = g.apply(&t, mv);
                         }
-                        g.autoplay(&mut t, None);
+                        // The safe moves home, as the engine's dominance gives them.
+                        while let Some(f) = g.forced(&t) {
+                            t = f.state;
+                        }
                         assert_eq!(&t, after, "{}", rules.id);
                         checked += 1;
                     }
