@@ -3,18 +3,20 @@
 //!
 //! A [`Compound`] move parks the cards lying above a card (top first, in free cells, then
 //! in empty piles) and then sends that card home, or moves the group it heads onto a card
-//! of another pile or into an empty pile; a card in a cell goes home, onto a pile or into
-//! an empty pile. After each compound move the safe moves home ([`Space::forced`]) are
-//! played at once. A plain move of a top card into a cell, with no purpose of its own, is
-//! not a compound move. So [`Compound`] leaves moves out and a search over it proves
-//! nothing when it ends without a win: `study` runs it first and reads only its wins. Its
-//! steps are fewer and each one goes somewhere: a depth-first search over them reaches a
-//! win in far fewer states than over single moves on most FreeCell deals (fc-solve's
-//! default move types work the same way).
+//! of another pile or into an empty pile (only a whole run when it lies on a card it builds
+//! on); a card in a cell goes home, onto a pile or into an empty pile. After each compound
+//! move the safe moves home ([`Space::forced`]) are played at once. A plain move of a top
+//! card into a cell, with no purpose of its own, is not a compound move. So [`Compound`]
+//! leaves moves out and a search over it proves nothing when it ends without a win: `study`
+//! runs it first and reads only its wins. Its steps are fewer and each one goes somewhere:
+//! a depth-first search over them reaches a win in far fewer states than over single moves
+//! on most FreeCell deals (fc-solve's default move types work the same way). The scans
+//! order successors by the guide's terms weighed for them ([`COMPOUND_GUIDE_WEIGHTS`]),
+//! every scan after the first with a jitter of its own ([`JITTER`]).
 //!
-//! A line found is written out as the engine's own moves ([`Compound::moves`]), each legal
-//! where it is played (checked by the tests below), and replayed by the verifier like any
-//! other.
+//! A line found is written out as the engine's own moves ([`Tableau::expand_line`]), each
+//! legal where it is played (checked by the tests below), and replayed by the verifier like
+//! any other.
 
 use super::{
     next_home, pile_guide_terms, Move, Place, State, Tableau, Takes, DOWN, EMPTY, MAX_PILES,
@@ -23,7 +25,7 @@ use crate::cards::Card;
 use solvers::{Guided, Space, Successor};
 
 /// A compound move: `parks` cards parked from the top of the pile `last` takes its card
-/// from ([`Tableau::park_place`], which makes the parking places follow from the position),
+/// from (`Tableau::park_place`, which makes the parking places follow from the position),
 /// then `last`, then the safe moves home that follow (not stored either).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Compound {
@@ -43,9 +45,9 @@ impl Compound {
 }
 
 impl<const N: usize, const K: usize> Tableau<N, K> {
-    /// Whether [`Compound`] moves are written for these rules: single cards go home and the
-    /// game has no stock, redeal, returns or chosen base, every card is face up and only
-    /// built groups move (the FreeCell family).
+    /// Whether [`Compound`] moves are written for these rules: one deck, single cards go
+    /// home, and the game has no stock, redeal, returns or chosen base, and only built
+    /// groups move (the FreeCell family).
     pub fn plays_compound(&self) -> bool {
         let f = &self.feat;
         f.takes == Takes::Cards
@@ -431,11 +433,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 /// one more card. Chosen on FreeCell deals 1 to 8000 (1.32 M states, against 1.78 M with
 /// the single moves' weights 1, 4, 1, 1, 6) and checked on deals 8001 to 16000 (1.44 M
 /// against 1.81 M).
-const COMPOUND_GUIDE_WEIGHTS: [u32; 5] = [1, 4, 5, 1, 10];
+pub const COMPOUND_GUIDE_WEIGHTS: [u32; 5] = [1, 4, 5, 1, 10];
 
 /// How far a scan other than the first may reorder successors: it adds to four times the
 /// guide a number below this, so successors whose guides differ by up to 50 can swap.
-/// Chosen on FreeCell deals 1 to 4000 with scans of 400 states: 100 and 400 did worse.
+/// Chosen on FreeCell deals 1 to 8000 with scans of 400 states: 120, 300 and 400 did worse.
 pub const JITTER: u32 = 200;
 
 /// A pseudo-random number below [`JITTER`] from a scan number and a position (the same on
