@@ -326,18 +326,23 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 // states off and lines from 116.7 moves to 108.6.
                 let on_base =
                     i > 0 && pile[i - 1] & DOWN == 0 && self.continues_group(c.byte(), pile[i - 1]);
+                // The position with the cards above the group parked, worked out once for
+                // every destination (parking never takes a pile with cards, and takes the
+                // first empty piles, so it is the same for all).
+                let mut parked: Option<Option<State<N>>> = None;
                 lands(c, &mut |q| {
                     // A whole pile into an empty one changes nothing.
                     let to_empty = s.len[q] == 0;
                     if q == p || (to_empty && (i == 0 || on_base)) {
                         return;
                     }
-                    // Into an empty pile: the first one left after parking (parking takes
-                    // the first ones), as the engine lists such moves.
-                    let keep = (!to_empty).then_some(q);
-                    let Some(t) = self.park(s, p, above, keep, None) else {
+                    let Some(t) = parked.get_or_insert_with(|| self.park(s, p, above, None, None))
+                    else {
                         return;
                     };
+                    let t = &*t;
+                    // Into an empty pile: the first one left after parking, as the engine
+                    // lists such moves.
                     let q = if to_empty {
                         match (0..np).find(|&x| t.len[x] == 0) {
                             Some(x) => x,
@@ -346,7 +351,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                     } else {
                         q
                     };
-                    if k > 1 && k > self.max_group(&t, to_empty) {
+                    if k > 1 && k > self.max_group(t, to_empty) {
                         return;
                     }
                     let to = Place::Pile(q as u8);
@@ -358,7 +363,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                             count: k as u8,
                             card: c,
                         },
-                        &t,
+                        t,
                     );
                 });
             }
