@@ -535,13 +535,7 @@ mod tests {
     /// one the compound move claims, and its guide is worked out right.
     #[test]
     fn compound_moves_are_lines_of_legal_moves() {
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = crate::deals::Rng::new(0x2545_f491_4f6c_dd1d);
         let mut checked = 0;
         for rules in super::super::presets() {
             let Ok(GameId::Tableau(i)) = rules.id.parse::<GameId>() else {
@@ -585,7 +579,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    s = moves[(next() % moves.len() as u64) as usize].1;
+                    s = moves[rng.below(moves.len() as u64) as usize].1;
                 }
             }
         }
