@@ -33,17 +33,6 @@ pub struct Compound {
     last: Move,
 }
 
-impl Compound {
-    /// The pile a move's cards land on, which parking must leave alone (an empty one is
-    /// the first left empty after parking, so parking never takes it either way).
-    fn keep(last: &Move) -> Option<usize> {
-        match last.to {
-            Place::Pile(q) => Some(q as usize),
-            _ => None,
-        }
-    }
-}
-
 impl<const N: usize, const K: usize> Tableau<N, K> {
     /// Whether [`Compound`] moves are written for these rules: one deck, single cards go
     /// home, and the game has no stock, redeal, returns or chosen base, and only built
@@ -106,8 +95,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     /// Where the top card of pile `p` can be parked in `s`: the first empty cell, else the
-    /// first empty pile that takes it other than `keep`.
-    fn park_place(&self, s: &State<N>, p: usize, keep: Option<usize>) -> Option<Place> {
+    /// first empty pile, if it takes the card. A group going into an empty pile goes to
+    /// the first one left after parking, so parking never needs to leave one alone.
+    fn park_place(&self, s: &State<N>, p: usize) -> Option<Place> {
         if self.rules.cells.accept {
             if let Some(c) = (0..self.cells()).find(|&i| s.cells[i] == EMPTY) {
                 return Some(Place::Cell(c as u8));
@@ -115,20 +105,18 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         let card = Card::from_index(*s.pile(p).last()?);
         (0..self.rules.piles())
-            .find(|&q| q != p && Some(q) != keep && s.len[q] == 0)
+            .find(|&q| q != p && s.len[q] == 0)
             .filter(|_| self.rules.fills_empty(card))
             .map(|q| Place::Pile(q as u8))
     }
 
-    /// Parks the top `k` cards of pile `p` one by one ([`Tableau::park_place`], leaving
-    /// pile `keep` alone), appending the moves to `line` when given; None when there is no
-    /// room.
+    /// Parks the top `k` cards of pile `p` one by one (`Tableau::park_place`), appending
+    /// the moves to `line` when given; None when there is no room.
     fn park(
         &self,
         s: &State<N>,
         p: usize,
         k: usize,
-        keep: Option<usize>,
         mut line: Option<&mut Vec<Move>>,
     ) -> Option<State<N>> {
         let mut t = *s;
@@ -154,7 +142,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             return Some(t);
         }
         for _ in 0..k {
-            let to = self.park_place(&t, p, keep)?;
+            let to = self.park_place(&t, p)?;
             let card = Card::from_index(*t.pile(p).last().expect("a card to park"));
             let mv = Move {
                 from: Place::Pile(p as u8),
@@ -305,7 +293,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 // Home, every card above it parked.
                 let above_c = len - 1 - i;
                 if above_c <= room && self.goes_home(s, c) {
-                    if let Some(t) = self.park(s, p, above_c, None, None) {
+                    if let Some(t) = self.park(s, p, above_c, None) {
                         finish(
                             above_c,
                             Move {
@@ -336,8 +324,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                     if q == p || (to_empty && (i == 0 || on_base)) {
                         return;
                     }
-                    let Some(t) = parked.get_or_insert_with(|| self.park(s, p, above, None, None))
-                    else {
+                    let Some(t) = parked.get_or_insert_with(|| self.park(s, p, above, None)) else {
                         return;
                     };
                     let t = &*t;
@@ -375,8 +362,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     pub fn compound_steps(&self, s: &State<N>, c: &Compound) -> Vec<Move> {
         let mut out = Vec::new();
         if let Place::Pile(p) = c.last.from {
-            let keep = Compound::keep(&c.last);
-            self.park(s, p as usize, c.parks as usize, keep, Some(&mut out))
+            self.park(s, p as usize, c.parks as usize, Some(&mut out))
                 .expect("a compound move parks where it found room");
         }
         out.push(c.last);

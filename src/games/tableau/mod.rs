@@ -1615,10 +1615,10 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
     fn compound_dive(
         &self,
         state: &State<N>,
-        seed: u64,
+        scan: u64,
         limits: &solvers::Limits,
     ) -> Option<solvers::Report<Move>> {
-        Tableau::compound_dive(self, state, seed, limits)
+        Tableau::compound_dive(self, state, scan, limits)
     }
 
     /// fc-solve's board text, for the games it can describe: one deck, foundations from the
