@@ -1260,12 +1260,17 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             .count() as u32;
         let empty = (0..self.rules.piles()).filter(|&p| s.len[p] == 0).count() as u32;
         let not_home = u32::from(self.feat.cards) - s.home_count();
-        // The offset bounds the empty-pile bonus (13 piles at most): 100 with the default
-        // weights.
-        let offset = 100.max(13 * w[4]);
-        (w[0] * not_home + w[1] * out_of_order + w[2] * cells + w[3] * depth + offset)
-            - w[4] * empty
+        weigh_guide(w, not_home, out_of_order, cells, depth, empty)
     }
+}
+
+/// The guide from its terms (cards not home, cards above a lower card, occupied cells,
+/// depth of the next cards home, empty piles) and their weights `w`, in that order.
+fn weigh_guide(w: [u32; 5], not_home: u32, ooo: u32, cells: u32, depth: u32, empty: u32) -> u32 {
+    // The offset bounds the empty-pile bonus (13 piles at most): 100 with the default
+    // weights.
+    let offset = 100.max(13 * w[4]);
+    (w[0] * not_home + w[1] * ooo + w[2] * cells + w[3] * depth + offset) - w[4] * empty
 }
 
 /// The identities (`suit * 13 + rank - 1`) of the next card of each foundation, as a set.

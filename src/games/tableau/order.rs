@@ -6,7 +6,10 @@
 //! runs recount only the piles a move touches; other games with foundation returns, a
 //! redeal, a chosen base, a stock or repeated cards guide each successor whole.
 
-use super::{Move, Place, RunTerms, State, Tableau, Takes, DOWN, EMPTY, GUIDE_WEIGHTS, MAX_PILES};
+use super::{
+    weigh_guide, Move, Place, RunTerms, State, Tableau, Takes, DOWN, EMPTY, GUIDE_WEIGHTS,
+    MAX_PILES,
+};
 use solvers::{Guided, Space};
 
 /// The guide's terms of a state, and per pile what a move needs to update them.
@@ -34,11 +37,6 @@ fn rank(b: u8) -> u8 {
 
 fn suit(b: u8) -> usize {
     ((b & !DOWN) / 13) as usize
-}
-
-fn guide_of(not_home: u32, ooo: u32, cells: u32, depth: u32, empty: u32) -> u32 {
-    let w = GUIDE_WEIGHTS;
-    (w[0] * not_home + w[1] * ooo + w[2] * cells + w[3] * depth + 100).saturating_sub(w[4] * empty)
 }
 
 impl Terms {
@@ -149,7 +147,7 @@ impl Terms {
             }
             Place::Stock | Place::Piles => unreachable!("no lazy guides with redeals or a stock"),
         }
-        guide_of(not_home, ooo, cells, depth, empty)
+        weigh_guide(GUIDE_WEIGHTS, not_home, ooo, cells, depth, empty)
     }
 }
 
