@@ -106,6 +106,9 @@ pub fn header(game: GameId, cfg: &SolveConfig, pysol: bool) -> Header {
     }
 }
 
+/// How long a worker keeps finished records before it hands them to the writer.
+const SEND_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// Decides one deal. `None` when the run was cancelled before the deal was decided.
 pub fn decide<G: Game>(
     game: &G,
@@ -114,9 +117,11 @@ pub fn decide<G: Game>(
     pysol: bool,
 ) -> Result<Option<Record>, StudyError> {
     let start = Instant::now();
-    let table = match game.pysol_deal(deal) {
-        Some(t) if pysol => t.map_err(crate::games::BoardError::from)?,
-        _ => game.deal(deal),
+    // PySolFC's layout only when asked for: it is built from the deal number each time.
+    let pysol_table = if pysol { game.pysol_deal(deal) } else { None };
+    let table = match pysol_table {
+        Some(t) => t.map_err(crate::games::BoardError::from)?,
+        None => game.deal(deal),
     };
     let sol = if game.id().info().deterministic {
         play_through(game, &table)?
@@ -242,23 +247,36 @@ fn run_game<G: Game>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchEr
         for _ in 0..workers {
             let tx = tx.clone();
             let (next, todo, solve_cfg) = (&next, &todo, &solve_cfg);
-            scope.spawn(move |_| loop {
-                if cfg.cancel.load(Ordering::Relaxed) {
-                    break;
+            scope.spawn(move |_| {
+                // Records go to the writer in bunches, at least every SEND_EVERY: one
+                // message per deal woke the writer thousands of times a second (a few
+                // percent of a FreeCell run). A failure or an interruption goes at once.
+                let mut pending = Vec::new();
+                let mut since = Instant::now();
+                loop {
+                    if cfg.cancel.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let i = next.fetch_add(block, Ordering::Relaxed);
+                    let Some(deals) = todo.get(i..(i + block).min(todo.len())) else {
+                        break;
+                    };
+                    let mut urgent = false;
+                    for &d in deals {
+                        let r = decide(game, d, solve_cfg, cfg.pysol)
+                            .map_err(|source| BatchError::Deal { deal: d, source });
+                        urgent |= !matches!(r, Ok(Some(_)));
+                        pending.push(r);
+                    }
+                    if urgent || since.elapsed() >= SEND_EVERY {
+                        if tx.send(std::mem::take(&mut pending)).is_err() {
+                            return;
+                        }
+                        since = Instant::now();
+                    }
                 }
-                let i = next.fetch_add(block, Ordering::Relaxed);
-                let Some(deals) = todo.get(i..(i + block).min(todo.len())) else {
-                    break;
-                };
-                let results = deals
-                    .iter()
-                    .map(|&d| {
-                        decide(game, d, solve_cfg, cfg.pysol)
-                            .map_err(|source| BatchError::Deal { deal: d, source })
-                    })
-                    .collect();
-                if tx.send(results).is_err() {
-                    break;
+                if !pending.is_empty() {
+                    let _ = tx.send(pending);
                 }
             });
         }

@@ -34,15 +34,25 @@ fn may_lie_on<const N: usize, const K: usize>(t: &Tableau<N, K>, card: Card, bas
     suits && ranks
 }
 
-fn place_label(p: Place, card: Card) -> Result<String, Foul> {
-    Ok(match p {
-        Place::Pile(i) => pile_label(i as usize),
-        Place::Cell(i) => cell_label(i as usize),
-        Place::Home => card.suit_unchecked().name().to_string(),
+/// The labels of the tableau piles and the cells, written out once so that a replay looks
+/// them up without building strings (a test checks them against the board's own labels).
+const PILE_LABELS: [&str; 13] = [
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13",
+];
+const CELL_LABELS: [&str; 10] = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
+
+fn place_label(p: Place, card: Card) -> Result<&'static str, Foul> {
+    let label = match p {
+        Place::Pile(i) => PILE_LABELS.get(i as usize),
+        Place::Cell(i) => CELL_LABELS.get(i as usize),
+        Place::Home => return Ok(card.suit_unchecked().name()),
         Place::Stock | Place::Piles => {
             return foul("only the deal and the redeal involve the stock")
         }
-    })
+    };
+    label
+        .copied()
+        .ok_or_else(|| Foul::Rule(format!("no place {p:?}")))
 }
 
 /// The rank a foundation must take next: from the Ace, or from the base chosen by the first
@@ -194,8 +204,8 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
             _ => {}
         }
         let k = mv.count as usize;
-        let from = pile(t, &place_label(mv.from, mv.card)?)?;
-        let to = pile(t, &place_label(mv.to, mv.card)?)?;
+        let from = pile(t, place_label(mv.from, mv.card)?)?;
+        let to = pile(t, place_label(mv.to, mv.card)?)?;
         if from == to || k == 0 {
             return foul("a move goes from one place to another, with at least one card");
         }
@@ -206,7 +216,7 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                 t.piles[from].label
             ));
         }
-        let group: Vec<Card> = src[src.len() - k..].to_vec();
+        let group = &src[src.len() - k..];
         if group[0] != mv.card || group.iter().any(|c| c.is_face_down()) {
             return foul(format!(
                 "the cards moved from {} do not start with {}",
@@ -230,7 +240,7 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
         let empty_piles = if k > 1 && r.tableau.empty == EmptyFill::Any {
             (0..piles)
                 .filter(|&p| {
-                    t.find(&pile_label(p))
+                    t.find(PILE_LABELS[p])
                         .is_some_and(|i| t.piles[i].is_empty() && i != to)
                 })
                 .count()
@@ -240,7 +250,7 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
         let free_cells = if k > 1 && r.cells.accept {
             (0..r.cells.count as usize)
                 .filter(|&c| {
-                    t.find(&cell_label(c))
+                    t.find(CELL_LABELS[c])
                         .is_some_and(|i| t.piles[i].is_empty())
                 })
                 .count()
@@ -249,7 +259,7 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
         };
         let run_home = matches!(mv.to, Place::Home) && r.foundations.takes == Takes::Runs;
         if run_home {
-            if !matches!(mv.from, Place::Pile(_)) || !is_complete_run(&group) {
+            if !matches!(mv.from, Place::Pile(_)) || !is_complete_run(group) {
                 return foul("only a complete run, King to Ace of one suit, goes home");
             }
         } else if k > 1 {
@@ -319,16 +329,21 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                 }
             },
         }
-        // Move the group keeping its order: through a hand, which reverses it twice.
-        through_hand(t, |t, hand| {
-            for _ in 0..k {
-                t.move_top_to_top(from, hand)?;
-            }
-            for _ in 0..k {
-                t.move_top_to_top(hand, to)?;
-            }
-            Ok(())
-        })?;
+        // Move the group keeping its order: through a hand, which reverses it twice (a
+        // single card goes straight).
+        if k == 1 {
+            t.move_top_to_top(from, to)?;
+        } else {
+            through_hand(t, |t, hand| {
+                for _ in 0..k {
+                    t.move_top_to_top(from, hand)?;
+                }
+                for _ in 0..k {
+                    t.move_top_to_top(hand, to)?;
+                }
+                Ok(())
+            })?;
+        }
         // The card a move uncovers on a tableau pile is turned face up.
         if matches!(mv.from, Place::Pile(_))
             && t.piles[from].top().is_some_and(|c| c.is_face_down())
@@ -365,6 +380,25 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
             Status::Won
         } else {
             Status::Playing
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tableau::rules::{MAX_CELLS, MAX_PILES};
+
+    /// The referee's written-out labels are the board's labels of every pile and cell.
+    #[test]
+    fn written_out_labels_are_the_boards_labels() {
+        assert_eq!(PILE_LABELS.len(), MAX_PILES);
+        assert_eq!(CELL_LABELS.len(), MAX_CELLS);
+        for (p, label) in PILE_LABELS.iter().enumerate() {
+            assert_eq!(*label, pile_label(p));
+        }
+        for (c, label) in CELL_LABELS.iter().enumerate() {
+            assert_eq!(*label, cell_label(c));
         }
     }
 }
