@@ -6,6 +6,11 @@
 //! [`idastar`], [`best_first`]); each takes the space, a start state and [`Limits`], and
 //! returns a [`Report`]: an [`Outcome`] plus [`Stats`].
 //!
+//! [`scan`] is the exception: a depth-first search over a [`MoveSpace`], whose moves carry
+//! a 64-bit fingerprint of the state they lead to, so that states are made only when the
+//! scan enters them. It looks for a win quickly and never claims more: when it runs out of
+//! moves it reports [`Outcome::Unknown`] ([`StopReason::Pruned`]).
+//!
 //! Soundness contract: [`Outcome::Unsolvable`] is only returned after an exhaustive search
 //! in which states were merged by their exact key, so it is a proof relative to the space's
 //! moves and its [`Space::forced`] dominance. Any limit gives [`Outcome::Unknown`].
@@ -18,6 +23,7 @@ mod best_first;
 mod dfs;
 mod idastar;
 mod limits;
+mod scan;
 mod table;
 
 pub use astar::astar;
@@ -26,6 +32,7 @@ pub use best_first::{best_first, BestFirstMode};
 pub use dfs::{dfs, guided_dfs};
 pub use idastar::idastar;
 pub use limits::{Limits, StopReason};
+pub use scan::{scan, MoveSpace, ScoredMove};
 pub use table::{Insertion, ParentEntry, ParentTable, VisitedSet, NO_PARENT};
 
 use std::hash::Hash;

@@ -191,7 +191,7 @@ fn run_search<G: Game>(
                 }
                 compound = true;
                 // A scan that ran out of compound moves has seen them all: others would too.
-                if matches!(r.outcome, Outcome::Unsolvable) {
+                if matches!(r.outcome, Outcome::Unknown(solvers::StopReason::Pruned)) {
                     break;
                 }
             }
@@ -215,11 +215,11 @@ fn run_search<G: Game>(
 
 /// The portfolio's scans over compound moves ([`Game::compound_dive`]): the first in guide
 /// order with `COMPOUND_FIRST` states, then `COMPOUND_SCANS` more, each with its own
-/// order and `COMPOUND_BUDGET` states. Chosen on FreeCell deals 1 to 8000: all but five of
-/// deals 1 to 32000 are decided within the scans' 16,300 states, 172 states a deal on average (the dive of
-/// single moves and the best-first searches took 1,750); more, shorter scans (60 of 250
-/// states) or fewer, longer ones (25 of 600), or a first scan of 200 or 500 states, cost
-/// more.
+/// order and `COMPOUND_BUDGET` states. Chosen on FreeCell deals 1 to 8000: all but three
+/// of deals 1 to 32000 are decided within the scans' 16,300 states, 171 states a deal on
+/// average (the dive of single moves and the best-first searches took 1,750); more, shorter
+/// scans (60 of 250 states) or fewer, longer ones (25 of 600), or a first scan of 200 or
+/// 500 states, cost more.
 const COMPOUND_FIRST: u64 = 300;
 const COMPOUND_SCANS: u64 = 40;
 const COMPOUND_BUDGET: u64 = 400;

@@ -22,7 +22,7 @@ use super::{
     next_home, pile_guide_terms, Move, Place, State, Tableau, Takes, DOWN, EMPTY, MAX_PILES,
 };
 use crate::cards::Card;
-use solvers::{Guided, Space, Successor};
+use solvers::{MoveSpace, ScoredMove, Space};
 
 /// A compound move: `parks` cards parked from the top of the pile `last` takes its card
 /// from (`Tableau::park_place`, which makes the parking places follow from the position),
@@ -88,7 +88,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     /// The guide of the compound scans: [`Tableau::guide`]'s terms with
-    /// [`COMPOUND_GUIDE_WEIGHTS`].
+    /// [`COMPOUND_GUIDE_WEIGHTS`] (worked out for the whole position, which the scans
+    /// avoid: the tests check their shortcuts against it).
+    #[cfg(test)]
     fn compound_guide(&self, s: &State<N>) -> u32 {
         let (out_of_order, depth) = self.guide_sums(s, next_home(s));
         self.guide_weighted(s, out_of_order, depth, COMPOUND_GUIDE_WEIGHTS)
@@ -158,81 +160,84 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         Some(t)
     }
 
-    /// Every compound move of `s` with the position it leads to (safe moves home played),
-    /// passed to `emit`.
-    pub fn compound_moves(&self, s: &State<N>, mut emit: impl FnMut(Compound, State<N>, u32)) {
+    /// What the compound moves of `s` are worked out from, once per position.
+    fn parent<'a>(&self, s: &'a State<N>) -> Parent<'a, N> {
         let np = self.rules.piles();
-        // The guide's terms of each pile: a successor's pile of the same height holds the
-        // same cards (piles only gain or lose cards on top, and never both in one compound
-        // move), so only the others are counted again, unless a card went home.
         let next = next_home(s);
-        let mut terms = [(0u32, 0u32); MAX_PILES];
-        let mut at = 0;
-        for (p, t) in terms.iter_mut().enumerate().take(np) {
-            let len = s.len[p] as usize;
-            *t = pile_guide_terms(&s.cards[at..at + len], next);
-            at += len;
-        }
-        let guide = |t: &State<N>| {
-            let same_home = t.home == s.home;
-            let next = if same_home { next } else { next_home(t) };
-            let (mut ooo, mut depth) = (0, 0);
-            let mut at = 0;
-            for (p, &parent) in terms.iter().enumerate().take(np) {
-                let len = t.len[p] as usize;
-                let (o, d) = if same_home && len == s.len[p] as usize {
-                    parent
-                } else {
-                    pile_guide_terms(&t.cards[at..at + len], next)
-                };
-                at += len;
-                ooo += o;
-                depth += d;
-            }
-            self.guide_weighted(t, ooo, depth, COMPOUND_GUIDE_WEIGHTS)
+        let mut pos = Parent {
+            s,
+            starts: [0; MAX_PILES + 1],
+            next,
+            at: [Prefix::EMPTY; N],
+            ooo: 0,
+            depth: 0,
+            key: 0,
+            cells: 0,
+            cells_share: 0,
+            occupied: 0,
+            free: 0,
+            empty: 0,
+            first_empty: None,
+            tops: 0,
+            pile_of: [0; 64],
         };
-        let free = if self.rules.cells.accept {
-            (0..self.cells()).filter(|&i| s.cells[i] == EMPTY).count()
-        } else {
-            0
-        };
-        let empty = (0..np).filter(|&p| s.len[p] == 0).count();
-        let room = free + empty;
-        let first_empty = (0..np).find(|&p| s.len[p] == 0);
-        // The pile tops as a set of card identities, and the pile of each.
-        let mut tops = 0u64;
-        let mut pile_of = [0u8; 52];
-        let mut starts = [0usize; MAX_PILES + 1];
         for p in 0..np {
-            starts[p + 1] = starts[p] + s.len[p] as usize;
-            if s.len[p] > 0 {
-                let t = s.cards[starts[p + 1] - 1] & !DOWN;
-                tops |= 1 << t;
-                pile_of[t as usize] = p as u8;
+            let (lo, hi) = (pos.starts[p], pos.starts[p] + s.len[p] as usize);
+            pos.starts[p + 1] = hi;
+            let mut x = Prefix::EMPTY;
+            for (i, &b) in s.cards[lo..hi].iter().enumerate() {
+                x = x.then(b, i, next);
+                pos.at[lo + i] = x;
+            }
+            let (ooo, depth) = x.terms(hi - lo);
+            pos.ooo += ooo;
+            pos.depth += depth;
+            if hi > lo {
+                pos.key = pos.key.wrapping_add(mix(x.hash));
+                let t = s.cards[hi - 1] & !DOWN;
+                pos.tops |= 1 << t;
+                pos.pile_of[t as usize] = p as u8;
+            } else {
+                pos.empty += 1;
+                pos.first_empty.get_or_insert(p);
             }
         }
-        let mut finish = |parks: usize, last: Move, from: &State<N>| {
-            let mut t = self.apply(from, &last);
-            self.autoplay(&mut t, None);
-            let g = guide(&t);
-            emit(
-                Compound {
-                    parks: parks as u8,
-                    last,
-                },
-                t,
-                g,
-            );
-        };
+        for &c in &s.cells[..self.cells()] {
+            if c == EMPTY {
+                pos.free += 1;
+            } else {
+                pos.cells |= 1 << (c & !DOWN);
+                pos.occupied += 1;
+            }
+        }
+        if !self.rules.cells.accept {
+            pos.free = 0;
+        }
+        pos.cells_share = cells_share(pos.cells);
+        pos.key = pos.key.wrapping_add(pos.cells_share);
+        pos
+    }
+
+    /// Every compound move of the position `pos`, passed to `visit` as `(parks, last,
+    /// parked)`: `parked` is the position after parking when the listing had to make it
+    /// (parking into empty piles), None when the cells take the parked cards.
+    fn each_compound(
+        &self,
+        pos: &Parent<'_, N>,
+        visit: &mut impl FnMut(usize, Move, Option<&State<N>>),
+    ) {
+        let s = pos.s;
+        let np = self.rules.piles();
+        let room = pos.free + pos.empty;
         // The piles a card may land on: those whose top it builds on, then the first empty
         // pile when the rules let it fill one.
         let lands = |c: Card, each: &mut dyn FnMut(usize)| {
-            let mut bases = self.feat.fits[c.index()] & tops;
+            let mut bases = self.feat.fits[c.index()] & pos.tops;
             while bases != 0 {
-                each(usize::from(pile_of[bases.trailing_zeros() as usize]));
+                each(usize::from(pos.pile_of[bases.trailing_zeros() as usize]));
                 bases &= bases - 1;
             }
-            if let Some(q) = first_empty.filter(|_| self.rules.fills_empty(c)) {
+            if let Some(q) = pos.first_empty.filter(|_| self.rules.fills_empty(c)) {
                 each(q);
             }
         };
@@ -244,34 +249,15 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             let c = Card::from_index(s.cells[i]);
             let from = Place::Cell(i as u8);
             if self.goes_home(s, c) {
-                finish(
-                    0,
-                    Move {
-                        from,
-                        to: Place::Home,
-                        count: 1,
-                        card: c,
-                    },
-                    s,
-                );
+                visit(0, Move::single(from, Place::Home, c), None);
             }
             lands(c, &mut |q| {
-                let to = Place::Pile(q as u8);
-                finish(
-                    0,
-                    Move {
-                        from,
-                        to,
-                        count: 1,
-                        card: c,
-                    },
-                    s,
-                );
+                visit(0, Move::single(from, Place::Pile(q as u8), c), None);
             });
         }
         // A card of a pile, after parking the cards above it or above the group it heads.
         for p in 0..np {
-            let pile = &s.cards[starts[p]..starts[p + 1]];
+            let pile = &s.cards[pos.starts[p]..pos.starts[p + 1]];
             let len = pile.len();
             let from = Place::Pile(p as u8);
             // The top of the built group that starts at each position: scanned down from
@@ -293,17 +279,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 // Home, every card above it parked.
                 let above_c = len - 1 - i;
                 if above_c <= room && self.goes_home(s, c) {
-                    if let Some(t) = self.park(s, p, above_c, None) {
-                        finish(
-                            above_c,
-                            Move {
-                                from,
-                                to: Place::Home,
-                                count: 1,
-                                card: c,
-                            },
-                            &t,
-                        );
+                    let home = Move::single(from, Place::Home, c);
+                    if above_c <= pos.free {
+                        visit(above_c, home, None);
+                    } else if let Some(t) = self.park(s, p, above_c, None) {
+                        visit(above_c, home, Some(&t));
                     }
                 }
                 let k = group_top + 1 - i;
@@ -314,14 +294,27 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 // states off and lines from 116.7 moves to 108.6.
                 let on_base =
                     i > 0 && pile[i - 1] & DOWN == 0 && self.continues_group(c.byte(), pile[i - 1]);
-                // The position with the cards above the group parked, worked out once for
-                // every destination (parking never takes a pile with cards, and takes the
-                // first empty piles, so it is the same for all).
+                // When the cards above the group need an empty pile, the position after
+                // parking, made once for every destination (parking never takes a pile with
+                // cards, and takes the first empty piles, so it is the same for all).
                 let mut parked: Option<Option<State<N>>> = None;
                 lands(c, &mut |q| {
                     // A whole pile into an empty one changes nothing.
                     let to_empty = s.len[q] == 0;
                     if q == p || (to_empty && (i == 0 || on_base)) {
+                        return;
+                    }
+                    let group = Move {
+                        from,
+                        to: Place::Pile(q as u8),
+                        count: k as u8,
+                        card: c,
+                    };
+                    if above <= pos.free {
+                        // The cells take the cards above: the piles stay as they are.
+                        if k == 1 || k <= self.group_limit(pos.free - above, pos.empty, to_empty) {
+                            visit(above, group, None);
+                        }
                         return;
                     }
                     let Some(t) = parked.get_or_insert_with(|| self.park(s, p, above, None)) else {
@@ -341,20 +334,200 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                     if k > 1 && k > self.max_group(t, to_empty) {
                         return;
                     }
-                    let to = Place::Pile(q as u8);
-                    finish(
+                    visit(
                         above,
                         Move {
-                            from,
-                            to,
-                            count: k as u8,
-                            card: c,
+                            to: Place::Pile(q as u8),
+                            ..group
                         },
-                        t,
+                        Some(t),
                     );
                 });
             }
         }
+    }
+
+    /// The position after the compound move `(parks, last)` from `s`, the safe moves home
+    /// played; `parked` is `s` after parking, when already made.
+    fn play_parked(
+        &self,
+        s: &State<N>,
+        parks: usize,
+        last: &Move,
+        parked: Option<&State<N>>,
+    ) -> State<N> {
+        let mut t = match (parked, last.from) {
+            (Some(t), _) => self.apply(t, last),
+            (None, Place::Pile(p)) if parks > 0 => {
+                let t = self
+                    .park(s, p as usize, parks, None)
+                    .expect("a compound move parks where it found room");
+                self.apply(&t, last)
+            }
+            _ => self.apply(s, last),
+        };
+        if fresh_cards(s, parks, last) & next_home(s) != 0 {
+            self.autoplay(&mut t, None);
+        }
+        t
+    }
+
+    /// The position after the compound move `c` from `s`, the safe moves home played.
+    pub fn play_compound(&self, s: &State<N>, c: &Compound) -> State<N> {
+        self.play_parked(s, usize::from(c.parks), &c.last, None)
+    }
+
+    /// The fingerprint and guide of the position after the compound move `(parks, last)`
+    /// of `pos`, worked out from `pos` alone when the move only takes cards off one pile
+    /// and puts them on another pile and in cells (no card goes home, none is turned
+    /// over): the piles it leaves alone keep their shares of both, and the pile it takes
+    /// cards from keeps those of its cards left (`Parent::at`). None otherwise.
+    fn shares_after(&self, pos: &Parent<'_, N>, parks: usize, last: &Move) -> Option<(u64, u32)> {
+        let Place::Pile(q) = last.to else {
+            return None;
+        };
+        let s = pos.s;
+        let q = usize::from(q);
+        let (group, cells, occupied): (&[u8], u64, u32) = match last.from {
+            Place::Cell(i) => {
+                let b = &s.cells[usize::from(i)..=usize::from(i)];
+                (b, pos.cells & !(1 << (b[0] & !DOWN)), pos.occupied - 1)
+            }
+            Place::Pile(p) => {
+                let p = usize::from(p);
+                let pile = &s.cards[pos.starts[p]..pos.starts[p + 1]];
+                let bottom = pile.len() - parks - usize::from(last.count);
+                if parks > pos.free
+                    || (bottom > 0 && pile[bottom - 1] & DOWN != 0)
+                    || fresh_in(pile, parks, usize::from(last.count)) & pos.next != 0
+                {
+                    return None;
+                }
+                let mut cells = pos.cells;
+                for &b in &pile[pile.len() - parks..] {
+                    cells |= 1 << (b & !DOWN);
+                }
+                (
+                    &pile[bottom..bottom + usize::from(last.count)],
+                    cells,
+                    pos.occupied + parks as u32,
+                )
+            }
+            _ => return None,
+        };
+        // The destination with the group on top, from its own sums.
+        let q_len = pos.starts[q + 1] - pos.starts[q];
+        let mut joined = pos.pile_end(q);
+        for (j, &b) in group.iter().enumerate() {
+            joined = joined.then(b, q_len + j, pos.next);
+        }
+        let (o, d) = joined.terms(q_len + group.len());
+        let (o_q, d_q) = pos.pile_end(q).terms(q_len);
+        let mut ooo = pos.ooo - o_q + o;
+        let mut depth = pos.depth - d_q + d;
+        let mut key = pos
+            .key
+            .wrapping_sub(pos.share(q))
+            .wrapping_add(mix(joined.hash))
+            .wrapping_sub(pos.cells_share)
+            .wrapping_add(cells_share(cells));
+        let mut empty = pos.empty - usize::from(q_len == 0);
+        if let Place::Pile(p) = last.from {
+            // The source pile, down to the card under the group.
+            let p = usize::from(p);
+            let len = pos.starts[p + 1] - pos.starts[p];
+            let left = len - parks - group.len();
+            let (o_p, d_p) = pos.pile_end(p).terms(len);
+            let rest = pos.prefix(p, left);
+            let (o, d) = rest.terms(left);
+            ooo = ooo - o_p + o;
+            depth = depth - d_p + d;
+            key = key.wrapping_sub(pos.share(p));
+            if left > 0 {
+                key = key.wrapping_add(mix(rest.hash));
+            } else {
+                empty += 1;
+            }
+        }
+        let not_home = u32::from(self.feat.cards) - s.home_count();
+        let guide = super::weigh_guide(
+            COMPOUND_GUIDE_WEIGHTS,
+            not_home,
+            ooo,
+            occupied,
+            depth,
+            empty as u32,
+        );
+        Some((key, guide))
+    }
+
+    /// The fingerprint of `t`, a position after a compound move of `pos`: a pile of the
+    /// same height holds the same cards (in one compound move a pile only loses cards, or
+    /// gains some and then maybe loses some of those, so one back at its height lost
+    /// exactly what it gained), so only the others are hashed again.
+    fn key_after(&self, pos: &Parent<'_, N>, t: &State<N>) -> u64 {
+        let mut key = 0u64;
+        let mut at = 0;
+        for p in 0..self.rules.piles() {
+            let len = t.len[p] as usize;
+            if len == pos.s.len[p] as usize {
+                key = key.wrapping_add(pos.share(p));
+            } else if len > 0 {
+                key = key.wrapping_add(mix(pile_hash(PILE_SEED, &t.cards[at..at + len])));
+            }
+            at += len;
+        }
+        let mut cells = 0u64;
+        for &c in &t.cells[..self.cells()] {
+            if c != EMPTY {
+                cells |= 1 << (c & !DOWN);
+            }
+        }
+        key.wrapping_add(cells_share(cells))
+    }
+
+    /// The compound scans' guide of `t`, a position after a compound move of `pos`: the
+    /// piles of the same height hold the same cards unless a card went home (piles only
+    /// gain or lose cards on top, and never both in one compound move), so only the others
+    /// are counted again.
+    fn guide_after(&self, pos: &Parent<'_, N>, t: &State<N>) -> u32 {
+        let same_home = t.home == pos.s.home;
+        let next = if same_home { pos.next } else { next_home(t) };
+        let (mut ooo, mut depth) = (0, 0);
+        let mut at = 0;
+        for p in 0..self.rules.piles() {
+            let len = t.len[p] as usize;
+            let (o, d) = if same_home && len == pos.s.len[p] as usize {
+                pos.pile_end(p).terms(len)
+            } else {
+                pile_guide_terms(&t.cards[at..at + len], next)
+            };
+            at += len;
+            ooo += o;
+            depth += d;
+        }
+        self.guide_weighted(t, ooo, depth, COMPOUND_GUIDE_WEIGHTS)
+    }
+
+    /// Every compound move of `s` with the fingerprint ([`Tableau::scan_key`]) and the
+    /// guide of the position it leads to, passed to `emit`. Most are worked out without
+    /// making that position ([`Tableau::shares_after`]).
+    pub fn scored_compound_moves(&self, s: &State<N>, mut emit: impl FnMut(Compound, u64, u32)) {
+        let pos = self.parent(s);
+        self.each_compound(&pos, &mut |parks, last, parked| {
+            let (key, guide) = self.shares_after(&pos, parks, &last).unwrap_or_else(|| {
+                let t = self.play_parked(s, parks, &last, parked);
+                (self.key_after(&pos, &t), self.guide_after(&pos, &t))
+            });
+            emit(
+                Compound {
+                    parks: parks as u8,
+                    last,
+                },
+                key,
+                guide,
+            );
+        });
     }
 
     /// The engine's moves of a compound move played from `s`, without the safe moves home
@@ -384,11 +557,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         out
     }
 
-    /// A depth-first search over compound moves from `s`: scan 0 tries each state's
-    /// successors best first by [`Tableau::guide`], scan `n` > 0 by the guide plus a
-    /// pseudo-random number drawn from `n` and the successor ([`JITTER`]), so each scan
+    /// A depth-first scan over compound moves from `s` ([`solvers::scan`]): scan 0 tries
+    /// each state's moves best first by the compound guide, scan `n` > 0 by the guide plus a
+    /// pseudo-random number drawn from `n` and the position ([`JITTER`]), so each scan
     /// takes its own way through near ties. Its win comes as the engine's moves; its other
-    /// verdicts are to be read as unknown. None when the rules have no compound moves.
+    /// verdicts are unknown (`Pruned` when it ran out of moves). None when the rules have
+    /// no compound moves.
     pub fn compound_dive(
         &self,
         s: &State<N>,
@@ -401,7 +575,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let mut start = *s;
         let mut prefix = Vec::new();
         self.autoplay(&mut start, Some(&mut prefix));
-        let r = solvers::guided_dfs(&CompoundSpace { game: self, scan }, start, limits);
+        let r = solvers::scan(&CompoundSpace::new(self, scan), start, limits);
         let mut stats = r.stats;
         let outcome = match r.outcome {
             solvers::Outcome::Solved(line) => {
@@ -415,6 +589,182 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         };
         Some(solvers::Report { outcome, stats })
     }
+}
+
+impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// The compound scans' fingerprint of `s`: a 64-bit hash of its piles as a multiset
+    /// (each pile hashed in order, the piles' hashes mixed and added) and of its cells as a
+    /// set. With one deck the cards at home follow from the others. The scans only read
+    /// wins, so two positions sharing a fingerprint (about one chance in 2^64 for each
+    /// pair) could at worst hide a win from a scan, never make a verdict; the complete
+    /// searches keep exact keys. Added up pile by pile, so that a compound move's
+    /// fingerprint follows from the piles it changes ([`Tableau::shares_after`]).
+    pub fn scan_key(&self, s: &State<N>) -> u64 {
+        let mut key = 0u64;
+        let mut at = 0;
+        for &len in &s.len[..self.rules.piles()] {
+            let len = usize::from(len);
+            if len > 0 {
+                key = key.wrapping_add(mix(pile_hash(PILE_SEED, &s.cards[at..at + len])));
+            }
+            at += len;
+        }
+        let mut cells = 0u64;
+        for &c in &s.cells[..self.cells()] {
+            if c != EMPTY {
+                cells |= 1 << (c & !DOWN);
+            }
+        }
+        key.wrapping_add(cells_share(cells))
+    }
+}
+
+/// What the compound moves of a position are worked out from (`Tableau::parent`).
+struct Parent<'a, const N: usize> {
+    s: &'a State<N>,
+    /// Where each pile starts in `s.cards` (and where the last ends).
+    starts: [usize; MAX_PILES + 1],
+    /// The next card of each foundation, as a set.
+    next: u64,
+    /// At each card's place in `s.cards`, its pile's sums from the bottom up to that card.
+    at: [Prefix; N],
+    /// The guide's sums over the piles (`pile_guide_terms`).
+    ooo: u32,
+    depth: u32,
+    /// The fingerprint, the cells' set and their share of it.
+    key: u64,
+    cells: u64,
+    cells_share: u64,
+    /// Occupied cells; free cells that take a card; empty piles, and the first of them.
+    occupied: u32,
+    free: usize,
+    empty: usize,
+    first_empty: Option<usize>,
+    /// The pile tops as a set of card identities, and the pile of each.
+    tops: u64,
+    pile_of: [u8; 64],
+}
+
+impl<const N: usize> Parent<'_, N> {
+    /// The sums of the bottom `len` cards of pile `p`.
+    fn prefix(&self, p: usize, len: usize) -> Prefix {
+        if len == 0 {
+            Prefix::EMPTY
+        } else {
+            self.at[self.starts[p] + len - 1]
+        }
+    }
+    /// The sums of the whole pile `p`.
+    fn pile_end(&self, p: usize) -> Prefix {
+        self.prefix(p, self.starts[p + 1] - self.starts[p])
+    }
+    /// Pile `p`'s share of the fingerprint (0 when empty).
+    fn share(&self, p: usize) -> u64 {
+        if self.starts[p + 1] == self.starts[p] {
+            0
+        } else {
+            mix(self.pile_end(p).hash)
+        }
+    }
+}
+
+/// The sums of the cards of a pile from its bottom up to some card: the pile's hash so far
+/// (`pile_hash`), the cards lying above a lower card, the lowest rank, and the number of
+/// next cards home and the sum of their heights. From them [`Prefix::terms`] gives
+/// `pile_guide_terms` of those cards.
+#[derive(Clone, Copy, Debug)]
+struct Prefix {
+    hash: u64,
+    ooo: u16,
+    heights: u16,
+    lowest: u8,
+    nexts: u8,
+}
+
+impl Prefix {
+    /// The sums of no card.
+    const EMPTY: Prefix = Prefix {
+        hash: PILE_SEED,
+        ooo: 0,
+        heights: 0,
+        lowest: 14,
+        nexts: 0,
+    };
+
+    /// The sums with the card `b` on top, at height `i` (the number of cards under it),
+    /// `next` being the next cards home.
+    fn then(self, b: u8, i: usize, next: u64) -> Prefix {
+        let id = b & !DOWN;
+        let r = super::RANK_OF[usize::from(id)];
+        let is_next = next >> id & 1 != 0;
+        Prefix {
+            hash: pile_hash(self.hash, &[b]),
+            ooo: self.ooo + u16::from(r > self.lowest),
+            heights: self.heights + if is_next { i as u16 } else { 0 },
+            lowest: self.lowest.min(r),
+            nexts: self.nexts + u8::from(is_next),
+        }
+    }
+
+    /// `pile_guide_terms` of a pile of `len` cards with these sums: the cards above a lower
+    /// card, and the cards above each next card home.
+    fn terms(&self, len: usize) -> (u32, u32) {
+        let depth = if len == 0 {
+            0
+        } else {
+            u32::from(self.nexts) * (len as u32 - 1) - u32::from(self.heights)
+        };
+        (u32::from(self.ooo), depth)
+    }
+}
+
+/// The cards the compound move `(parks, last)` lays bare in `s`: parked, uncovered, or
+/// heading a group that lay under parked cards. `s` has no safe move home left, and unless
+/// a card goes home no card that was on top or in a cell there becomes safe: so the safe
+/// moves home after the move are among these (every card when one goes home).
+fn fresh_cards<const N: usize>(s: &State<N>, parks: usize, last: &Move) -> u64 {
+    match (last.from, last.to) {
+        (_, Place::Home) => u64::MAX,
+        (Place::Pile(p), _) => fresh_in(s.pile(usize::from(p)), parks, usize::from(last.count)),
+        _ => 0,
+    }
+}
+
+/// [`fresh_cards`] of a move of `count` cards from `pile` after `parks` cards parked, not
+/// home.
+fn fresh_in(pile: &[u8], parks: usize, count: usize) -> u64 {
+    let bottom = pile.len() - parks - count;
+    let mut fresh = bottom.checked_sub(1).map_or(0, |i| 1 << (pile[i] & !DOWN));
+    if parks > 0 {
+        for &b in &pile[pile.len() - parks - 1..] {
+            fresh |= 1 << (b & !DOWN);
+        }
+    }
+    fresh
+}
+
+/// The starting value of a pile's hash (that of an empty pile).
+const PILE_SEED: u64 = 0x243f_6a88_85a3_08d3;
+
+/// The hash `h` of some cards continued over `cards` (FNV-1a's step, one byte at a time),
+/// so that a pile's hash with a group on top follows from the pile's.
+fn pile_hash(h: u64, cards: &[u8]) -> u64 {
+    cards.iter().fold(h, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The cells' share of a fingerprint, from the set of their cards.
+fn cells_share(cells: u64) -> u64 {
+    mix(cells ^ 0x5bd1_e995_0000_0000)
+}
+
+/// SplitMix64's finalizer: every bit of the result depends on every bit of `z`.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// The weights of the compound scans' guide: [`Tableau::guide`]'s terms (cards not home,
@@ -431,82 +781,59 @@ pub const COMPOUND_GUIDE_WEIGHTS: [u32; 5] = [1, 4, 5, 1, 10];
 /// Chosen on FreeCell deals 1 to 8000 with scans of 400 states: 120, 300 and 400 did worse.
 pub const JITTER: u32 = 200;
 
-/// A pseudo-random number below [`JITTER`] from a scan number and a position (the same on
-/// every platform): the position's bytes hashed eight at a time, then SplitMix64's mixer.
-fn jitter<const N: usize>(scan: u64, s: &State<N>) -> u32 {
-    fn mix(mut z: u64) -> u64 {
-        z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    // Word by word (a multiply and a rotation each), then mixed once.
-    let mut h = mix(scan);
-    for chunk in s.cards.chunks(8).chain([&s.len[..], &s.cells[..]]) {
-        let mut word = [0u8; 8];
-        for (w, &b) in word.iter_mut().zip(chunk) {
-            *w = b;
-        }
-        h = (h ^ u64::from_le_bytes(word))
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .rotate_left(29);
-    }
-    (mix(h) >> 32) as u32 % JITTER
-}
-
-impl<const N: usize, const K: usize> CompoundSpace<'_, N, K> {
-    /// The scan's order value of `s`, whose guide is `guide`.
-    fn jittered(&self, guide: u32, s: &State<N>) -> u32 {
-        if self.scan == 0 {
-            guide
-        } else {
-            4 * guide + jitter(self.scan, s)
-        }
+/// A scan's order value of a move whose position has the fingerprint `key` and the guide
+/// `guide`: the guide in scan 0, four times the guide plus a pseudo-random number below
+/// [`JITTER`] drawn from the scan's `salt` and `key` in the others (the same on every
+/// platform, and for positions that differ only in the order of their piles).
+fn scan_order(salt: Option<u64>, key: u64, guide: u32) -> u32 {
+    match salt {
+        None => guide,
+        Some(salt) => 4 * guide + (mix(key ^ salt) >> 32) as u32 % JITTER,
     }
 }
 
-/// The game over compound moves, each scan ordering successors its own way (for
-/// incomplete searches only: see the module docs).
+/// The game over compound moves, each scan ordering moves its own way (for scans, which
+/// read only wins: see the module docs).
 #[derive(Clone, Copy, Debug)]
 pub struct CompoundSpace<'a, const N: usize, const K: usize> {
     /// The game.
     pub game: &'a Tableau<N, K>,
-    /// The scan (see [`Tableau::compound_dive`]).
-    pub scan: u64,
+    /// The jitter's salt, drawn from the scan number (none for scan 0).
+    salt: Option<u64>,
 }
 
-impl<const N: usize, const K: usize> Space for CompoundSpace<'_, N, K> {
+impl<'a, const N: usize, const K: usize> CompoundSpace<'a, N, K> {
+    /// The space of scan number `scan` (see [`Tableau::compound_dive`]).
+    pub fn new(game: &'a Tableau<N, K>, scan: u64) -> Self {
+        CompoundSpace {
+            game,
+            salt: (scan > 0).then(|| mix(scan)),
+        }
+    }
+}
+
+impl<const N: usize, const K: usize> MoveSpace for CompoundSpace<'_, N, K> {
     type State = State<N>;
-    type Key = super::Key<K>;
     type Move = Compound;
 
     fn is_goal(&self, s: &State<N>) -> bool {
         self.game.is_goal(s)
     }
-    fn key(&self, s: &State<N>) -> Self::Key {
-        self.game.key(s)
+    fn fingerprint(&self, s: &State<N>) -> u64 {
+        self.game.scan_key(s)
     }
-    fn expand(&self, s: &State<N>, out: &mut Vec<Successor<Compound, State<N>>>) {
-        self.game.compound_moves(s, |mv, state, _| {
-            out.push(Successor {
-                mv,
-                state,
-                cost: 1 + u32::from(mv.parks),
-            })
-        });
+    fn moves(&self, s: &State<N>, out: &mut Vec<ScoredMove<Compound>>) {
+        self.game
+            .scored_compound_moves(s, |mv, fingerprint, guide| {
+                out.push(ScoredMove {
+                    mv,
+                    fingerprint,
+                    order: scan_order(self.salt, fingerprint, guide),
+                })
+            });
     }
-    fn guided_expand(&self, s: &State<N>, out: &mut Vec<Guided<Compound, State<N>>>) {
-        self.game.compound_moves(s, |mv, state, guide| {
-            let guide = self.jittered(guide, &state);
-            let cost = 1 + u32::from(mv.parks);
-            out.push((Successor { mv, state, cost }, guide))
-        });
-    }
-    fn heuristic(&self, s: &State<N>) -> u32 {
-        self.game.heuristic(s)
-    }
-    fn guide(&self, s: &State<N>) -> u32 {
-        self.jittered(self.game.compound_guide(s), s)
+    fn play(&self, s: &State<N>, mv: &Compound) -> State<N> {
+        self.game.play_compound(s, mv)
     }
 }
 
@@ -518,7 +845,8 @@ mod tests {
     /// Along random walks over compound moves from deals of every preset that has them,
     /// each step of each compound move is among the engine's legal moves where it is
     /// played, the position reached after them and the engine's forced moves home is the
-    /// one the compound move claims, and its guide is worked out right.
+    /// one the compound move plays to, and the fingerprint and guide listed with the move
+    /// are those of that position.
     #[test]
     fn compound_moves_are_lines_of_legal_moves() {
         let mut rng = crate::deals::Rng::new(0x2545_f491_4f6c_dd1d);
@@ -539,13 +867,14 @@ mod tests {
                 g.autoplay(&mut s, None);
                 for _ in 0..80 {
                     let mut moves = Vec::new();
-                    g.compound_moves(&s, |c, t, guide| {
-                        assert_eq!(guide, g.compound_guide(&t), "{}", rules.id);
-                        moves.push((c, t))
-                    });
-                    for (c, after) in &moves {
+                    g.scored_compound_moves(&s, |c, key, guide| moves.push((c, key, guide)));
+                    let mut after = Vec::new();
+                    for &(c, key, guide) in &moves {
+                        let played = g.play_compound(&s, &c);
+                        assert_eq!(key, g.scan_key(&played), "{}: {c:?}", rules.id);
+                        assert_eq!(guide, g.compound_guide(&played), "{}: {c:?}", rules.id);
                         let mut t = s;
-                        for mv in &g.compound_steps(&s, c) {
+                        for mv in &g.compound_steps(&s, &c) {
                             let mut legal = Vec::new();
                             g.each_move(&t, |m| legal.push(m));
                             assert!(
@@ -559,26 +888,65 @@ mod tests {
                         while let Some(f) = g.forced(&t) {
                             t = f.state;
                         }
-                        assert_eq!(&t, after, "{}", rules.id);
+                        assert_eq!(t, played, "{}", rules.id);
+                        after.push(played);
                         checked += 1;
                     }
-                    if moves.is_empty() {
+                    if after.is_empty() {
                         break;
                     }
-                    s = moves[rng.below(moves.len() as u64) as usize].1;
+                    s = after[rng.below(after.len() as u64) as usize];
                 }
             }
         }
         assert!(checked > 1000, "only {checked} compound moves checked");
     }
 
+    /// Over the positions of random walks in FreeCell, two positions share a fingerprint
+    /// exactly when they share the exact key (piles in any order, cells as a set).
+    #[test]
+    fn fingerprints_tell_positions_apart_as_exact_keys_do() {
+        let g = freecell();
+        let mut rng = crate::deals::Rng::new(7);
+        let mut by_key = std::collections::HashMap::new();
+        let mut by_fingerprint = std::collections::HashMap::new();
+        for deal in 1..=100 {
+            let mut s = g.pack(&g.deal(deal)).expect("deal");
+            for _ in 0..100 {
+                let (key, fingerprint) = (g.key(&s), g.scan_key(&s));
+                assert_eq!(*by_key.entry(key).or_insert(fingerprint), fingerprint);
+                assert_eq!(*by_fingerprint.entry(fingerprint).or_insert(key), key);
+                let mut succ = Vec::new();
+                g.expand(&s, &mut succ);
+                if succ.is_empty() {
+                    break;
+                }
+                s = succ[rng.below(succ.len() as u64) as usize].state;
+            }
+        }
+        assert!(by_key.len() > 1000, "only {} positions", by_key.len());
+        // The same position with its piles in another order.
+        let s = g.pack(&g.deal(3)).expect("deal");
+        let mut swapped = s;
+        let (a, b) = (s.pile(0).to_vec(), s.pile(1).to_vec());
+        swapped.cards[..b.len()].copy_from_slice(&b);
+        swapped.cards[b.len()..b.len() + a.len()].copy_from_slice(&a);
+        swapped.len.swap(0, 1);
+        assert_ne!(swapped, s);
+        assert_eq!(g.scan_key(&swapped), g.scan_key(&s));
+    }
+
+    fn freecell() -> Tableau<52, 80> {
+        Tableau::<52, 80>::preset(match "freecell".parse::<GameId>().expect("freecell") {
+            GameId::Tableau(i) => i,
+            _ => unreachable!(),
+        })
+    }
+
     /// The compound dive wins FreeCell deal 1, and its line replays in the verifier.
     #[test]
     fn compound_dive_wins_a_deal_with_a_line_the_referee_accepts() {
-        let g = Tableau::<52, 80>::preset(match "freecell".parse::<GameId>().expect("freecell") {
-            GameId::Tableau(i) => i,
-            _ => unreachable!(),
-        });
+        let g = freecell();
         let table = g.deal(1);
         let s = g.pack(&table).expect("deal");
         let limits = solvers::Limits {

@@ -74,6 +74,16 @@ pub struct Move {
 }
 
 impl Move {
+    /// One card from `from` to `to`.
+    pub fn single(from: Place, to: Place, card: Card) -> Move {
+        Move {
+            from,
+            to,
+            count: 1,
+            card,
+        }
+    }
+
     /// The redeal of `count` cards, `first` being the first card dealt (the bottom card of
     /// the first pile that holds any): both are checked when the move is replayed.
     pub fn redeal(count: u8, first: Card) -> Move {
@@ -546,24 +556,28 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// How many cards may move as one group onto `to` (which may be empty).
     fn max_group(&self, s: &State<N>, to_empty: bool) -> usize {
+        if self.rules.tableau.moves != GroupMoves::FreecellSequences {
+            return self.group_limit(0, 0, to_empty);
+        }
+        let free = s.cells[..self.cells()]
+            .iter()
+            .filter(|&&c| c == EMPTY)
+            .count();
+        let empty = (0..self.rules.piles()).filter(|&p| s.len[p] == 0).count();
+        self.group_limit(free, empty, to_empty)
+    }
+
+    /// [`Tableau::max_group`] in a position with `free` empty cells and `empty` empty piles
+    /// (the destination among them when `to_empty`).
+    fn group_limit(&self, free: usize, empty: usize, to_empty: bool) -> usize {
         match self.rules.tableau.moves {
             GroupMoves::Single => 1,
             GroupMoves::AnySequence | GroupMoves::SuitSequences | GroupMoves::FaceUpGroups => N,
             GroupMoves::FreecellSequences => {
-                let free = if self.rules.cells.accept {
-                    s.cells[..self.cells()]
-                        .iter()
-                        .filter(|&&c| c == EMPTY)
-                        .count()
-                } else {
-                    0
-                };
+                let free = if self.rules.cells.accept { free } else { 0 };
                 // Empty piles help only when any card may rest there on the way.
                 let empty = if self.rules.tableau.empty == EmptyFill::Any {
-                    (0..self.rules.piles())
-                        .filter(|&p| s.len[p] == 0)
-                        .count()
-                        .saturating_sub(usize::from(to_empty))
+                    empty.saturating_sub(usize::from(to_empty))
                 } else {
                     0
                 };

@@ -1,0 +1,267 @@
+//! Scans: depth-first searches over moves that make a state only when they visit it, and
+//! merge states by a 64-bit fingerprint. Incomplete by design: they look for a win fast and
+//! prove nothing when they find none.
+
+use std::fmt::Debug;
+use std::mem::size_of;
+
+use crate::limits::Checker;
+use crate::table::VisitedSet;
+use crate::{Limits, Outcome, Report, Stats, StopReason};
+
+/// A move listed by [`MoveSpace::moves`]: the move, a fingerprint of the state it leads to,
+/// and its place in the order of the scan (lower first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoredMove<M> {
+    /// The move.
+    pub mv: M,
+    /// [`MoveSpace::fingerprint`] of the state the move leads to.
+    pub fingerprint: u64,
+    /// The scan tries a state's moves by this value, lowest first (ties in listed order).
+    pub order: u32,
+}
+
+/// A search space for [`scan`]: each move comes with what the scan needs to order it and to
+/// skip it, worked out without making the state it leads to, which the scan makes
+/// ([`MoveSpace::play`]) only when it goes there. In a scan that wins within a few hundred
+/// states most moves are never played, so this saves the work of making their states.
+pub trait MoveSpace {
+    /// A state, made only for the states the scan visits.
+    type State: Clone;
+    /// A move, small and `Copy`.
+    type Move: Copy + Debug;
+
+    /// Whether `state` is a goal.
+    fn is_goal(&self, state: &Self::State) -> bool;
+    /// A 64-bit hash of `state` (the same for positions with the same future, such as
+    /// piles in another order). Two positions with one fingerprint are taken for one: a
+    /// scan may then miss a win, which is why its failures prove nothing.
+    fn fingerprint(&self, state: &Self::State) -> u64;
+    /// Appends every move of `state` (which the caller has cleared).
+    fn moves(&self, state: &Self::State, out: &mut Vec<ScoredMove<Self::Move>>);
+    /// The state after `mv`, one of the moves of `state`.
+    fn play(&self, state: &Self::State, mv: &Self::Move) -> Self::State;
+}
+
+/// A level of the scan's stack: the moves of `path[d]` are `arena[lo..hi]`, the next one to
+/// try is `arena[next]`.
+struct Frame {
+    lo: usize,
+    hi: usize,
+    next: usize,
+}
+
+/// A depth-first scan from `start`: each state's moves are tried by their order value
+/// (ties in the order listed), a state is entered once per fingerprint, and only the states
+/// entered are made. It returns the first win found, or [`Outcome::Unknown`]: with
+/// [`StopReason::Pruned`] when it has tried every move (fingerprints may have merged
+/// positions, and the space may leave moves out, so that is no proof), or with the limit
+/// that stopped it.
+pub fn scan<S: MoveSpace>(space: &S, start: S::State, limits: &Limits) -> Report<S::Move> {
+    let mut checker = Checker::new(limits);
+    let mut stats = Stats::default();
+    if space.is_goal(&start) {
+        return checker.finish(Outcome::Solved(Vec::new()), stats);
+    }
+    let mut visited: VisitedSet<u64> = VisitedSet::new();
+    let mut arena: Vec<ScoredMove<S::Move>> = Vec::new();
+    let mut frames: Vec<Frame> = Vec::new();
+    let mut path: Vec<S::State> = Vec::new();
+    let mut buf: Vec<ScoredMove<S::Move>> = Vec::new();
+    let memory = |visited: &VisitedSet<u64>,
+                  arena: &Vec<ScoredMove<S::Move>>,
+                  frames: &Vec<Frame>,
+                  path: &Vec<S::State>,
+                  buf: &Vec<ScoredMove<S::Move>>| {
+        visited.memory_bytes()
+            + ((arena.capacity() + buf.capacity()) * size_of::<ScoredMove<S::Move>>()
+                + frames.capacity() * size_of::<Frame>()
+                + path.capacity() * size_of::<S::State>()) as u64
+    };
+
+    visited.insert(space.fingerprint(&start));
+    if let Some(reason) = checker.check(0, memory(&visited, &arena, &frames, &path, &buf)) {
+        stats.stored = visited.len() as u64;
+        return checker.finish(Outcome::Unknown(reason), stats);
+    }
+    ordered_moves(space, &start, &mut arena);
+    stats.expanded = 1;
+    stats.generated = arena.len() as u64;
+    frames.push(Frame {
+        lo: 0,
+        hi: arena.len(),
+        next: 0,
+    });
+    path.push(start);
+
+    let outcome = loop {
+        let Some(top) = frames.last_mut() else {
+            break Outcome::Unknown(StopReason::Pruned);
+        };
+        if top.next == top.hi {
+            arena.truncate(top.lo);
+            frames.pop();
+            path.pop();
+            continue;
+        }
+        let idx = top.next;
+        top.next += 1;
+        if !visited.insert(arena[idx].fingerprint) {
+            continue;
+        }
+        let state = space.play(path.last().expect("a state per frame"), &arena[idx].mv);
+        if space.is_goal(&state) {
+            break Outcome::Solved(frames.iter().map(|f| arena[f.next - 1].mv).collect());
+        }
+        if let Some(reason) = checker.check(
+            stats.expanded,
+            memory(&visited, &arena, &frames, &path, &buf),
+        ) {
+            break Outcome::Unknown(reason);
+        }
+        ordered_moves(space, &state, &mut buf);
+        stats.expanded += 1;
+        stats.generated += buf.len() as u64;
+        let lo = arena.len();
+        arena.append(&mut buf);
+        frames.push(Frame {
+            lo,
+            hi: arena.len(),
+            next: lo,
+        });
+        path.push(state);
+    };
+    if let Outcome::Solved(line) = &outcome {
+        stats.solution_cost = line.len() as u64;
+    }
+    stats.stored = visited.len() as u64;
+    checker.observe_memory(memory(&visited, &arena, &frames, &path, &buf));
+    checker.finish(outcome, stats)
+}
+
+/// The moves of `state` into `out` (cleared first), by their order value (stably).
+fn ordered_moves<S: MoveSpace>(space: &S, state: &S::State, out: &mut Vec<ScoredMove<S::Move>>) {
+    out.clear();
+    space.moves(state, out);
+    out.sort_by_key(|m| m.order);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counting up from 0 by +1 or +2 to reach a target; moves ordered by distance left, and
+    /// states fingerprinted by their value (exactly, here).
+    struct Count {
+        target: u32,
+        /// The +2 move is left out when false.
+        twos: bool,
+    }
+
+    impl MoveSpace for Count {
+        type State = u32;
+        type Move = u32;
+        fn is_goal(&self, s: &u32) -> bool {
+            *s == self.target
+        }
+        fn fingerprint(&self, s: &u32) -> u64 {
+            u64::from(*s)
+        }
+        fn moves(&self, s: &u32, out: &mut Vec<ScoredMove<u32>>) {
+            for step in [1, 2] {
+                let t = s + step;
+                if t <= self.target && (step == 1 || self.twos) {
+                    out.push(ScoredMove {
+                        mv: step,
+                        fingerprint: u64::from(t),
+                        order: self.target - t,
+                    });
+                }
+            }
+        }
+        fn play(&self, s: &u32, mv: &u32) -> u32 {
+            s + mv
+        }
+    }
+
+    #[test]
+    fn a_scan_follows_the_order_to_a_win() {
+        let r = scan(
+            &Count {
+                target: 7,
+                twos: true,
+            },
+            0,
+            &Limits::none(),
+        );
+        // Best first: +2 three times, then +1.
+        assert_eq!(r.outcome, Outcome::Solved(vec![2, 2, 2, 1]));
+        assert_eq!(r.stats.expanded, 4);
+        assert_eq!(r.stats.solution_len, 4);
+    }
+
+    /// `Count` without a goal.
+    struct Never(Count);
+
+    impl MoveSpace for Never {
+        type State = u32;
+        type Move = u32;
+        fn is_goal(&self, _: &u32) -> bool {
+            false
+        }
+        fn fingerprint(&self, s: &u32) -> u64 {
+            self.0.fingerprint(s)
+        }
+        fn moves(&self, s: &u32, out: &mut Vec<ScoredMove<u32>>) {
+            self.0.moves(s, out)
+        }
+        fn play(&self, s: &u32, mv: &u32) -> u32 {
+            self.0.play(s, mv)
+        }
+    }
+
+    #[test]
+    fn a_scan_without_a_win_is_no_proof() {
+        let r = scan(
+            &Never(Count {
+                target: 5,
+                twos: false,
+            }),
+            0,
+            &Limits::none(),
+        );
+        assert_eq!(r.outcome, Outcome::Unknown(StopReason::Pruned));
+        assert_eq!(r.stats.expanded, 6);
+    }
+
+    #[test]
+    fn a_scan_enters_a_fingerprint_once() {
+        // Thirteen paths of +1 and +2 lead from 0 to 5, but each of the six values is
+        // entered once.
+        let r = scan(
+            &Never(Count {
+                target: 5,
+                twos: true,
+            }),
+            0,
+            &Limits::none(),
+        );
+        assert_eq!(r.outcome, Outcome::Unknown(StopReason::Pruned));
+        assert_eq!(r.stats.expanded, 6);
+        assert_eq!(r.stats.stored, 6);
+    }
+
+    #[test]
+    fn a_scan_stops_at_its_node_limit() {
+        let r = scan(
+            &Count {
+                target: 100,
+                twos: false,
+            },
+            0,
+            &Limits::none().with_nodes(10),
+        );
+        assert_eq!(r.outcome, Outcome::Unknown(StopReason::Nodes));
+        assert_eq!(r.stats.expanded, 10);
+    }
+}
