@@ -20,6 +20,7 @@
 
 use super::{
     next_home, pile_guide_terms, Move, Place, State, Tableau, Takes, DOWN, EMPTY, MAX_PILES,
+    RANK_OF,
 };
 use crate::cards::Card;
 use solvers::{MoveSpace, ScoredMove, Space};
@@ -384,7 +385,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// cards from keeps those of its cards left (`Parent::at`). None otherwise.
     fn shares_after(&self, pos: &Parent<'_, N>, parks: usize, last: &Move) -> Option<(u64, u32)> {
         let Place::Pile(q) = last.to else {
-            return None;
+            return self.home_shares(pos, parks, last);
         };
         let s = pos.s;
         let q = usize::from(q);
@@ -450,6 +451,104 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             }
         }
         let not_home = u32::from(self.feat.cards) - s.home_count();
+        let guide = super::weigh_guide(
+            COMPOUND_GUIDE_WEIGHTS,
+            not_home,
+            ooo,
+            occupied,
+            depth,
+            empty as u32,
+        );
+        Some((key, guide))
+    }
+
+    /// [`Tableau::shares_after`] of a compound move that sends a card home, when no safe
+    /// move home follows it: the cards on top and in the cells that are next home then are
+    /// each looked at. The guide's depth term loses the card sent home and gains the card
+    /// of its suit that follows it.
+    fn home_shares(&self, pos: &Parent<'_, N>, parks: usize, last: &Move) -> Option<(u64, u32)> {
+        let s = pos.s;
+        let id = last.card.byte() & !DOWN;
+        let mut t_home = *s;
+        t_home.home[last.card.suit_unchecked().index()] += 1;
+        let follows = (RANK_OF[usize::from(id)] < 13).then_some(id + 1);
+        let next = pos.next & !(1 << id) | follows.map_or(0, |f| 1 << f);
+        let (mut tops, mut cells, mut occupied) = (pos.tops, pos.cells, pos.occupied);
+        let mut source = None;
+        match last.from {
+            Place::Cell(_) => {
+                cells &= !(1 << id);
+                occupied -= 1;
+            }
+            Place::Pile(p) => {
+                let p = usize::from(p);
+                let pile = &s.cards[pos.starts[p]..pos.starts[p + 1]];
+                let left = pile.len() - parks - 1;
+                if parks > pos.free || (left > 0 && pile[left - 1] & DOWN != 0) {
+                    return None;
+                }
+                tops &= !(1 << (pile[pile.len() - 1] & !DOWN));
+                if left > 0 {
+                    tops |= 1 << (pile[left - 1] & !DOWN);
+                }
+                for &b in &pile[left + 1..] {
+                    cells |= 1 << (b & !DOWN);
+                }
+                occupied += parks as u32;
+                source = Some((p, left));
+            }
+            _ => return None,
+        }
+        let mut bare = (tops | cells) & next;
+        while bare != 0 {
+            let d = bare.trailing_zeros() as u8;
+            if self.safe_home(&t_home, Card::from_index(d)) {
+                return None;
+            }
+            bare &= bare - 1;
+        }
+        let mut ooo = pos.ooo;
+        let mut depth = pos.depth;
+        let mut key = pos
+            .key
+            .wrapping_sub(pos.cells_share)
+            .wrapping_add(cells_share(cells));
+        let mut empty = pos.empty;
+        if let Some((p, left)) = source {
+            let len = pos.starts[p + 1] - pos.starts[p];
+            let (o_p, d_p) = pos.pile_end(p).terms(len);
+            let rest = pos.prefix(p, left);
+            let (o, d) = rest.terms(left);
+            ooo = ooo - o_p + o;
+            depth = depth - d_p + d;
+            key = key.wrapping_sub(pos.share(p));
+            if left > 0 {
+                key = key.wrapping_add(mix(rest.hash));
+            } else {
+                empty += 1;
+            }
+        }
+        // The card that follows the one sent home, if it lies in a pile: the cards above it.
+        if let Some(f) = follows {
+            if let Some(at) = s.cards[..pos.starts[self.rules.piles()]]
+                .iter()
+                .position(|&b| b & !DOWN == f)
+            {
+                let p = (0..self.rules.piles())
+                    .find(|&p| at < pos.starts[p + 1])
+                    .expect("a card of the piles lies in a pile");
+                let height = at - pos.starts[p];
+                let len = match source {
+                    Some((q, left)) if q == p => left,
+                    _ => pos.starts[p + 1] - pos.starts[p],
+                };
+                // Parked above the card sent home, it is in a cell now.
+                if height < len {
+                    depth += (len - 1 - height) as u32;
+                }
+            }
+        }
+        let not_home = u32::from(self.feat.cards) - s.home_count() - 1;
         let guide = super::weigh_guide(
             COMPOUND_GUIDE_WEIGHTS,
             not_home,
@@ -695,7 +794,7 @@ impl Prefix {
     /// `next` being the next cards home.
     fn then(self, b: u8, i: usize, next: u64) -> Prefix {
         let id = b & !DOWN;
-        let r = super::RANK_OF[usize::from(id)];
+        let r = RANK_OF[usize::from(id)];
         let is_next = next >> id & 1 != 0;
         Prefix {
             hash: pile_hash(self.hash, &[b]),
