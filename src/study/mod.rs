@@ -500,7 +500,10 @@ pub fn solve<G: Game>(
 ) -> Result<Solution<G::Move>, StudyError> {
     let first = solve_once(game, table, cfg)?;
     match first.verdict {
-        Verdict::Solved => fewest_helpers(game, table, cfg, first),
+        // Only games that count helper piles search again.
+        Verdict::Solved if game.with_helper_cap(u32::MAX).is_some() => {
+            fewest_helpers(game, table, cfg, first)
+        }
         _ => Ok(first),
     }
 }

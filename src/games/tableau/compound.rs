@@ -67,6 +67,43 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
     }
 
+    /// [`Tableau::autoplay`] without writing the moves down, sending each card home in
+    /// place. The safe moves home never block one another (each only adds to the
+    /// foundations and takes a card off the top), so the position they end in does not
+    /// depend on their order.
+    fn settle(&self, s: &mut State<N>) {
+        let np = self.rules.piles();
+        'next: loop {
+            let next = next_home(s);
+            let mut end = 0;
+            for p in 0..np {
+                let len = s.len[p] as usize;
+                end += len;
+                if len > 0 {
+                    let b = s.cards[end - 1] & !DOWN;
+                    let c = Card::from_index(b);
+                    if next >> b & 1 != 0 && self.safe_home(s, c) {
+                        s.remove_top(p, 1);
+                        s.home[c.suit_unchecked().index()] += 1;
+                        continue 'next;
+                    }
+                }
+            }
+            for i in 0..self.cells() {
+                let b = s.cells[i];
+                if b != EMPTY && next >> b & 1 != 0 {
+                    let c = Card::from_index(b);
+                    if self.safe_home(s, c) {
+                        s.cells[i] = EMPTY;
+                        s.home[c.suit_unchecked().index()] += 1;
+                        continue 'next;
+                    }
+                }
+            }
+            return;
+        }
+    }
+
     /// The first pile top, else cell card, that goes home safely (the order of
     /// [`Tableau::home_candidates`], so the same move as [`Space::forced`]).
     fn safe_home_on_top(&self, s: &State<N>) -> Option<(Place, Card)> {
@@ -186,9 +223,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             let (lo, hi) = (pos.starts[p], pos.starts[p] + s.len[p] as usize);
             pos.starts[p + 1] = hi;
             let mut x = Prefix::EMPTY;
-            for (i, &b) in s.cards[lo..hi].iter().enumerate() {
+            for (i, (&b, at)) in s.cards[lo..hi].iter().zip(&mut pos.at[lo..hi]).enumerate() {
                 x = x.then(b, i, next);
-                pos.at[lo + i] = x;
+                *at = x;
             }
             let (ooo, depth) = x.terms(hi - lo);
             pos.ooo += ooo;
@@ -230,18 +267,6 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let s = pos.s;
         let np = self.rules.piles();
         let room = pos.free + pos.empty;
-        // The piles a card may land on: those whose top it builds on, then the first empty
-        // pile when the rules let it fill one.
-        let lands = |c: Card, each: &mut dyn FnMut(usize)| {
-            let mut bases = self.feat.fits[c.index()] & pos.tops;
-            while bases != 0 {
-                each(usize::from(pos.pile_of[bases.trailing_zeros() as usize]));
-                bases &= bases - 1;
-            }
-            if let Some(q) = pos.first_empty.filter(|_| self.rules.fills_empty(c)) {
-                each(q);
-            }
-        };
         // A card from a cell: home, onto a pile, into an empty pile.
         for i in 0..self.cells() {
             if s.cells[i] == EMPTY {
@@ -252,7 +277,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             if self.goes_home(s, c) {
                 visit(0, Move::single(from, Place::Home, c), None);
             }
-            lands(c, &mut |q| {
+            self.lands(pos, c, |q| {
                 visit(0, Move::single(from, Place::Pile(q as u8), c), None);
             });
         }
@@ -299,7 +324,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 // parking, made once for every destination (parking never takes a pile with
                 // cards, and takes the first empty piles, so it is the same for all).
                 let mut parked: Option<Option<State<N>>> = None;
-                lands(c, &mut |q| {
+                self.lands(pos, c, |q| {
                     // A whole pile into an empty one changes nothing.
                     let to_empty = s.len[q] == 0;
                     if q == p || (to_empty && (i == 0 || on_base)) {
@@ -348,6 +373,19 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
     }
 
+    /// The piles the card `c` may land on in `pos`, passed to `each`: those whose top it
+    /// builds on, then the first empty pile when the rules let it fill one.
+    fn lands(&self, pos: &Parent<'_, N>, c: Card, mut each: impl FnMut(usize)) {
+        let mut bases = self.feat.fits[c.index()] & pos.tops;
+        while bases != 0 {
+            each(usize::from(pos.pile_of[bases.trailing_zeros() as usize]));
+            bases &= bases - 1;
+        }
+        if let Some(q) = pos.first_empty.filter(|_| self.rules.fills_empty(c)) {
+            each(q);
+        }
+    }
+
     /// The position after the compound move `(parks, last)` from `s`, the safe moves home
     /// played; `parked` is `s` after parking, when already made.
     fn play_parked(
@@ -368,7 +406,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             _ => self.apply(s, last),
         };
         if fresh_cards(s, parks, last) & next_home(s) != 0 {
-            self.autoplay(&mut t, None);
+            self.settle(&mut t);
         }
         t
     }

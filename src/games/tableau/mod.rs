@@ -1081,9 +1081,10 @@ impl RunTerms {
 }
 
 /// The rank (1 to 13) of each card identity of one deck, by table: cheaper than dividing in
-/// the guide's inner loop.
-const RANK_OF: [u8; 64] = {
-    let mut t = [0u8; 64];
+/// the guide's inner loop (128 entries, so that any byte without its face-down bit indexes
+/// it without a bounds check).
+const RANK_OF: [u8; 128] = {
+    let mut t = [0u8; 128];
     let mut i = 0;
     while i < 52 {
         t[i] = (i % 13) as u8 + 1;
