@@ -43,6 +43,9 @@ pub trait MoveSpace {
     fn play(&self, state: &Self::State, mv: &Self::Move) -> Self::State;
 }
 
+/// The states a scan makes room for at its start (fewer under a smaller node limit).
+const SCAN_ROOM: usize = 512;
+
 /// A level of the scan's stack: the moves of `path[d]` are `arena[lo..hi]`, the next one to
 /// try is `arena[next]`.
 struct Frame {
@@ -63,11 +66,16 @@ pub fn scan<S: MoveSpace>(space: &S, start: S::State, limits: &Limits) -> Report
     if space.is_goal(&start) {
         return checker.finish(Outcome::Solved(Vec::new()), stats);
     }
-    let mut visited: VisitedSet<u64> = VisitedSet::new();
-    let mut arena: Vec<ScoredMove<S::Move>> = Vec::new();
-    let mut frames: Vec<Frame> = Vec::new();
-    let mut path: Vec<S::State> = Vec::new();
-    let mut buf: Vec<ScoredMove<S::Move>> = Vec::new();
+    // Scans are short and many: room for a few thousand states at once saves growing the
+    // tables step by step (a node limit below that bounds them).
+    let room = limits
+        .max_nodes
+        .map_or(SCAN_ROOM, |m| m.min(SCAN_ROOM as u64) as usize);
+    let mut visited: VisitedSet<u64> = VisitedSet::with_capacity(2 * room);
+    let mut arena: Vec<ScoredMove<S::Move>> = Vec::with_capacity(4 * room);
+    let mut frames: Vec<Frame> = Vec::with_capacity(room);
+    let mut path: Vec<S::State> = Vec::with_capacity(room);
+    let mut buf: Vec<ScoredMove<S::Move>> = Vec::with_capacity(64);
     let memory = |visited: &VisitedSet<u64>,
                   arena: &Vec<ScoredMove<S::Move>>,
                   frames: &Vec<Frame>,

@@ -42,6 +42,13 @@ impl<K: Eq + Hash> VisitedSet<K> {
         }
     }
 
+    /// An empty set with room for `capacity` keys before it grows.
+    pub fn with_capacity(capacity: usize) -> Self {
+        VisitedSet {
+            set: FxHashSet::with_capacity_and_hasher(capacity, Default::default()),
+        }
+    }
+
     /// Inserts `key`; returns `true` if it was not there yet.
     #[inline]
     pub fn insert(&mut self, key: K) -> bool {
