@@ -179,7 +179,12 @@ impl Table {
 
     /// The pile with this label.
     pub fn find(&self, label: &str) -> Option<PileId> {
-        self.piles.iter().position(|p| p.label == label)
+        // Byte by byte: labels are a few bytes long, shorter than a call to compare memory.
+        let label = label.as_bytes();
+        self.piles.iter().position(|p| {
+            let l = p.label.as_bytes();
+            l.len() == label.len() && l.iter().zip(label).all(|(a, b)| a == b)
+        })
     }
 
     /// The pile `p`.
