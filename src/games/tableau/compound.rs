@@ -648,7 +648,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// Every compound move of `s` with the fingerprint ([`Tableau::scan_key`]) and the
     /// guide of the position it leads to, passed to `emit`. Most are worked out without
-    /// making that position ([`Tableau::shares_after`]).
+    /// making that position (`Tableau::shares_after`).
     pub fn scored_compound_moves(&self, s: &State<N>, mut emit: impl FnMut(Compound, u64, u32)) {
         let pos = self.parent(s);
         self.each_compound(&pos, &mut |parks, last, parked| {
@@ -735,7 +735,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// wins, so two positions sharing a fingerprint (about one chance in 2^64 for each
     /// pair) could at worst hide a win from a scan, never make a verdict; the complete
     /// searches keep exact keys. Added up pile by pile, so that a compound move's
-    /// fingerprint follows from the piles it changes ([`Tableau::shares_after`]).
+    /// fingerprint follows from the piles it changes (`Tableau::shares_after`).
     pub fn scan_key(&self, s: &State<N>) -> u64 {
         let mut key = 0u64;
         let mut at = 0;
