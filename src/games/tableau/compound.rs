@@ -603,24 +603,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// gains some and then maybe loses some of those, so one back at its height lost
     /// exactly what it gained), so only the others are hashed again.
     fn key_after(&self, pos: &Parent<'_, N>, t: &State<N>) -> u64 {
-        let mut key = 0u64;
-        let mut at = 0;
-        for p in 0..self.rules.piles() {
-            let len = t.len[p] as usize;
-            if len == pos.s.len[p] as usize {
-                key = key.wrapping_add(pos.share(p));
-            } else if len > 0 {
-                key = key.wrapping_add(mix(pile_hash(PILE_SEED, &t.cards[at..at + len])));
-            }
-            at += len;
-        }
-        let mut cells = 0u64;
-        for &c in &t.cells[..self.cells()] {
-            if c != EMPTY {
-                cells |= 1 << (c & !DOWN);
-            }
-        }
-        key.wrapping_add(cells_share(cells))
+        self.fingerprint_with(t, |p, len| {
+            (len == pos.s.len[p] as usize).then(|| pos.share(p))
+        })
     }
 
     /// The compound scans' guide of `t`, a position after a compound move of `pos`: the
@@ -737,13 +722,24 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// searches keep exact keys. Added up pile by pile, so that a compound move's
     /// fingerprint follows from the piles it changes (`Tableau::shares_after`).
     pub fn scan_key(&self, s: &State<N>) -> u64 {
+        self.fingerprint_with(s, |_, _| None)
+    }
+
+    /// [`Tableau::scan_key`] of `s`, taking the share of pile `p` holding `len` cards from
+    /// `known(p, len)` when it has it.
+    fn fingerprint_with(&self, s: &State<N>, known: impl Fn(usize, usize) -> Option<u64>) -> u64 {
         let mut key = 0u64;
         let mut at = 0;
-        for &len in &s.len[..self.rules.piles()] {
-            let len = usize::from(len);
-            if len > 0 {
-                key = key.wrapping_add(mix(pile_hash(PILE_SEED, &s.cards[at..at + len])));
-            }
+        for p in 0..self.rules.piles() {
+            let len = usize::from(s.len[p]);
+            let share = known(p, len).unwrap_or_else(|| {
+                if len == 0 {
+                    0
+                } else {
+                    mix(pile_hash(PILE_SEED, &s.cards[at..at + len]))
+                }
+            });
+            key = key.wrapping_add(share);
             at += len;
         }
         let mut cells = 0u64;
