@@ -460,44 +460,17 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         for (j, &b) in group.iter().enumerate() {
             joined = joined.then(b, q_len + j, pos.next);
         }
-        let (o, d) = joined.terms(q_len + group.len());
-        let (o_q, d_q) = pos.pile_end(q).terms(q_len);
-        let mut ooo = pos.ooo - o_q + o;
-        let mut depth = pos.depth - d_q + d;
-        let mut key = pos
-            .key
-            .wrapping_sub(pos.share(q))
-            .wrapping_add(mix(joined.hash))
-            .wrapping_sub(pos.cells_share)
-            .wrapping_add(cells_share(cells));
-        let mut empty = pos.empty - usize::from(q_len == 0);
+        let mut after = Shares::of(pos);
+        after.replace(pos, q, &joined, q_len + group.len());
+        after.cells(pos, cells);
         if let Place::Pile(p) = last.from {
             // The source pile, down to the card under the group.
             let p = usize::from(p);
-            let len = pos.starts[p + 1] - pos.starts[p];
-            let left = len - parks - group.len();
-            let (o_p, d_p) = pos.pile_end(p).terms(len);
-            let rest = pos.prefix(p, left);
-            let (o, d) = rest.terms(left);
-            ooo = ooo - o_p + o;
-            depth = depth - d_p + d;
-            key = key.wrapping_sub(pos.share(p));
-            if left > 0 {
-                key = key.wrapping_add(mix(rest.hash));
-            } else {
-                empty += 1;
-            }
+            let left = pos.starts[p + 1] - pos.starts[p] - parks - group.len();
+            after.replace(pos, p, &pos.prefix(p, left), left);
         }
         let not_home = u32::from(self.feat.cards) - s.home_count();
-        let guide = super::weigh_guide(
-            COMPOUND_GUIDE_WEIGHTS,
-            not_home,
-            ooo,
-            occupied,
-            depth,
-            empty as u32,
-        );
-        Some((key, guide))
+        Some((after.key, after.guide(not_home, occupied)))
     }
 
     /// [`Tableau::shares_after`] of a compound move that sends a card home, when no safe
@@ -545,26 +518,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             }
             bare &= bare - 1;
         }
-        let mut ooo = pos.ooo;
-        let mut depth = pos.depth;
-        let mut key = pos
-            .key
-            .wrapping_sub(pos.cells_share)
-            .wrapping_add(cells_share(cells));
-        let mut empty = pos.empty;
+        let mut after = Shares::of(pos);
+        after.cells(pos, cells);
         if let Some((p, left)) = source {
-            let len = pos.starts[p + 1] - pos.starts[p];
-            let (o_p, d_p) = pos.pile_end(p).terms(len);
-            let rest = pos.prefix(p, left);
-            let (o, d) = rest.terms(left);
-            ooo = ooo - o_p + o;
-            depth = depth - d_p + d;
-            key = key.wrapping_sub(pos.share(p));
-            if left > 0 {
-                key = key.wrapping_add(mix(rest.hash));
-            } else {
-                empty += 1;
-            }
+            after.replace(pos, p, &pos.prefix(p, left), left);
         }
         // The card that follows the one sent home, if it lies in a pile: the cards above it.
         if let Some(f) = follows {
@@ -582,20 +539,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 };
                 // Parked above the card sent home, it is in a cell now.
                 if height < len {
-                    depth += (len - 1 - height) as u32;
+                    after.depth += (len - 1 - height) as u32;
                 }
             }
         }
         let not_home = u32::from(self.feat.cards) - s.home_count() - 1;
-        let guide = super::weigh_guide(
-            COMPOUND_GUIDE_WEIGHTS,
-            not_home,
-            ooo,
-            occupied,
-            depth,
-            empty as u32,
-        );
-        Some((key, guide))
+        Some((after.key, after.guide(not_home, occupied)))
     }
 
     /// The fingerprint of `t`, a position after a compound move of `pos`: a pile of the
@@ -798,6 +747,68 @@ impl<const N: usize> Parent<'_, N> {
         } else {
             mix(self.pile_end(p).hash)
         }
+    }
+}
+
+/// The guide's sums, the fingerprint and the empty piles of a position after a compound
+/// move, worked out from the parent's by replacing the shares of the piles and cells the
+/// move changes.
+struct Shares {
+    ooo: u32,
+    depth: u32,
+    key: u64,
+    empty: usize,
+}
+
+impl Shares {
+    /// The parent's own.
+    fn of<const N: usize>(pos: &Parent<'_, N>) -> Shares {
+        Shares {
+            ooo: pos.ooo,
+            depth: pos.depth,
+            key: pos.key,
+            empty: pos.empty,
+        }
+    }
+
+    /// Pile `p` of `pos` replaced by a pile of `len` cards with the sums `sums`.
+    fn replace<const N: usize>(
+        &mut self,
+        pos: &Parent<'_, N>,
+        p: usize,
+        sums: &Prefix,
+        len: usize,
+    ) {
+        let was = pos.starts[p + 1] - pos.starts[p];
+        let (o_was, d_was) = pos.pile_end(p).terms(was);
+        let (o, d) = sums.terms(len);
+        self.ooo = self.ooo - o_was + o;
+        self.depth = self.depth - d_was + d;
+        self.key = self.key.wrapping_sub(pos.share(p));
+        if len > 0 {
+            self.key = self.key.wrapping_add(mix(sums.hash));
+        }
+        self.empty = self.empty + usize::from(len == 0) - usize::from(was == 0);
+    }
+
+    /// The cells of `pos` replaced by the set `cells`.
+    fn cells<const N: usize>(&mut self, pos: &Parent<'_, N>, cells: u64) {
+        self.key = self
+            .key
+            .wrapping_sub(pos.cells_share)
+            .wrapping_add(cells_share(cells));
+    }
+
+    /// The compound scans' guide, with `not_home` cards not home and `occupied` cells.
+    fn guide(&self, not_home: u32, occupied: u32) -> u32 {
+        super::weigh_guide(
+            COMPOUND_GUIDE_WEIGHTS,
+            not_home,
+            self.ooo,
+            occupied,
+            self.depth,
+            self.empty as u32,
+        )
     }
 }
 
