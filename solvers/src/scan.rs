@@ -158,19 +158,21 @@ fn ordered_moves<S: MoveSpace>(space: &S, state: &S::State, out: &mut Vec<Scored
 mod tests {
     use super::*;
 
-    /// Counting up from 0 by +1 or +2 to reach a target; moves ordered by distance left, and
+    /// Counting up from 0 by +1 or +2 to a target; moves ordered by distance left, and
     /// states fingerprinted by their value (exactly, here).
     struct Count {
         target: u32,
         /// The +2 move is left out when false.
         twos: bool,
+        /// Whether reaching the target wins.
+        wins: bool,
     }
 
     impl MoveSpace for Count {
         type State = u32;
         type Move = u32;
         fn is_goal(&self, s: &u32) -> bool {
-            *s == self.target
+            self.wins && *s == self.target
         }
         fn fingerprint(&self, s: &u32) -> u64 {
             u64::from(*s)
@@ -192,52 +194,22 @@ mod tests {
         }
     }
 
+    fn count(target: u32, twos: bool, wins: bool) -> Count {
+        Count { target, twos, wins }
+    }
+
     #[test]
     fn a_scan_follows_the_order_to_a_win() {
-        let r = scan(
-            &Count {
-                target: 7,
-                twos: true,
-            },
-            0,
-            &Limits::none(),
-        );
+        let r = scan(&count(7, true, true), 0, &Limits::none());
         // Best first: +2 three times, then +1.
         assert_eq!(r.outcome, Outcome::Solved(vec![2, 2, 2, 1]));
         assert_eq!(r.stats.expanded, 4);
         assert_eq!(r.stats.solution_len, 4);
     }
 
-    /// `Count` without a goal.
-    struct Never(Count);
-
-    impl MoveSpace for Never {
-        type State = u32;
-        type Move = u32;
-        fn is_goal(&self, _: &u32) -> bool {
-            false
-        }
-        fn fingerprint(&self, s: &u32) -> u64 {
-            self.0.fingerprint(s)
-        }
-        fn moves(&self, s: &u32, out: &mut Vec<ScoredMove<u32>>) {
-            self.0.moves(s, out)
-        }
-        fn play(&self, s: &u32, mv: &u32) -> u32 {
-            self.0.play(s, mv)
-        }
-    }
-
     #[test]
     fn a_scan_without_a_win_is_no_proof() {
-        let r = scan(
-            &Never(Count {
-                target: 5,
-                twos: false,
-            }),
-            0,
-            &Limits::none(),
-        );
+        let r = scan(&count(5, false, false), 0, &Limits::none());
         assert_eq!(r.outcome, Outcome::Unknown(StopReason::Pruned));
         assert_eq!(r.stats.expanded, 6);
     }
@@ -246,14 +218,7 @@ mod tests {
     fn a_scan_enters_a_fingerprint_once() {
         // Thirteen paths of +1 and +2 lead from 0 to 5, but each of the six values is
         // entered once.
-        let r = scan(
-            &Never(Count {
-                target: 5,
-                twos: true,
-            }),
-            0,
-            &Limits::none(),
-        );
+        let r = scan(&count(5, true, false), 0, &Limits::none());
         assert_eq!(r.outcome, Outcome::Unknown(StopReason::Pruned));
         assert_eq!(r.stats.expanded, 6);
         assert_eq!(r.stats.stored, 6);
@@ -261,14 +226,7 @@ mod tests {
 
     #[test]
     fn a_scan_stops_at_its_node_limit() {
-        let r = scan(
-            &Count {
-                target: 100,
-                twos: false,
-            },
-            0,
-            &Limits::none().with_nodes(10),
-        );
+        let r = scan(&count(100, false, true), 0, &Limits::none().with_nodes(10));
         assert_eq!(r.outcome, Outcome::Unknown(StopReason::Nodes));
         assert_eq!(r.stats.expanded, 10);
     }
