@@ -18,10 +18,7 @@
 //! legal where it is played (checked by the tests below), and replayed by the verifier like
 //! any other.
 
-use super::{
-    next_home, pile_guide_terms, Move, Place, State, Tableau, Takes, DOWN, EMPTY, MAX_PILES,
-    RANK_OF,
-};
+use super::{next_home, Move, Place, State, Tableau, Takes, DOWN, EMPTY, MAX_PILES, RANK_OF};
 use crate::cards::Card;
 use solvers::{MoveSpace, ScoredMove, Space};
 
@@ -82,7 +79,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 if len > 0 {
                     let b = s.cards[end - 1] & !DOWN;
                     let c = Card::from_index(b);
-                    if next >> b & 1 != 0 && self.safe_home(s, c) {
+                    if next >> b & 1 != 0 && self.safe_home(&s.home, c) {
                         s.remove_top(p, 1);
                         s.home[c.suit_unchecked().index()] += 1;
                         continue 'next;
@@ -93,7 +90,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 let b = s.cells[i];
                 if b != EMPTY && next >> b & 1 != 0 {
                     let c = Card::from_index(b);
-                    if self.safe_home(s, c) {
+                    if self.safe_home(&s.home, c) {
                         s.cells[i] = EMPTY;
                         s.home[c.suit_unchecked().index()] += 1;
                         continue 'next;
@@ -113,14 +110,14 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             end += s.len[p] as usize;
             if s.len[p] > 0 && next >> (s.cards[end - 1] & !DOWN) & 1 != 0 {
                 let c = Card::from_index(s.cards[end - 1] & !DOWN);
-                if self.safe_home(s, c) {
+                if self.safe_home(&s.home, c) {
                     return Some((Place::Pile(p as u8), c));
                 }
             }
         }
         (0..self.cells()).find_map(|i| {
             let b = s.cells[i];
-            (b != EMPTY && next >> b & 1 != 0 && self.safe_home(s, Card::from_index(b)))
+            (b != EMPTY && next >> b & 1 != 0 && self.safe_home(&s.home, Card::from_index(b)))
                 .then(|| (Place::Cell(i as u8), Card::from_index(b)))
         })
     }
@@ -128,7 +125,6 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// The guide of the compound scans: [`Tableau::guide`]'s terms with
     /// [`COMPOUND_GUIDE_WEIGHTS`] (worked out for the whole position, which the scans
     /// avoid: the tests check their shortcuts against it).
-    #[cfg(test)]
     fn compound_guide(&self, s: &State<N>) -> u32 {
         let (out_of_order, depth) = self.guide_sums(s, next_home(s));
         self.guide_weighted(s, out_of_order, depth, COMPOUND_GUIDE_WEIGHTS)
@@ -200,44 +196,40 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// What the compound moves of `s` are worked out from, once per position.
     fn parent<'a>(&self, s: &'a State<N>) -> Parent<'a, N> {
-        let np = self.rules.piles();
-        let next = next_home(s);
         let mut pos = Parent {
             s,
             starts: [0; MAX_PILES + 1],
-            next,
+            next: next_home(s),
             at: [Prefix::EMPTY; N],
+            spot: [Spot::NONE; 64],
             ooo: 0,
-            depth: 0,
             key: 0,
             cells: 0,
             cells_share: 0,
-            occupied: 0,
             free: 0,
             empty: 0,
-            first_empty: None,
+            empties: 0,
             tops: 0,
-            pile_of: [0; 64],
         };
-        for p in 0..np {
-            let (lo, hi) = (pos.starts[p], pos.starts[p] + s.len[p] as usize);
+        for p in 0..self.rules.piles() {
+            let (lo, hi) = (pos.starts[p], pos.starts[p] + usize::from(s.len[p]));
             pos.starts[p + 1] = hi;
             let mut x = Prefix::EMPTY;
             for (i, (&b, at)) in s.cards[lo..hi].iter().zip(&mut pos.at[lo..hi]).enumerate() {
-                x = x.then(b, i, next);
+                x = x.then(b);
                 *at = x;
+                pos.spot[usize::from(b & !DOWN)] = Spot {
+                    pile: p as u8,
+                    height: i as u8,
+                };
             }
-            let (ooo, depth) = x.terms(hi - lo);
-            pos.ooo += ooo;
-            pos.depth += depth;
+            pos.ooo += u32::from(x.ooo);
             if hi > lo {
                 pos.key = pos.key.wrapping_add(mix(x.hash));
-                let t = s.cards[hi - 1] & !DOWN;
-                pos.tops |= 1 << t;
-                pos.pile_of[t as usize] = p as u8;
+                pos.tops |= 1 << (s.cards[hi - 1] & !DOWN);
             } else {
                 pos.empty += 1;
-                pos.first_empty.get_or_insert(p);
+                pos.empties |= 1 << p;
             }
         }
         for &c in &s.cells[..self.cells()] {
@@ -245,7 +237,6 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 pos.free += 1;
             } else {
                 pos.cells |= 1 << (c & !DOWN);
-                pos.occupied += 1;
             }
         }
         if !self.rules.cells.accept {
@@ -256,14 +247,24 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         pos
     }
 
-    /// Every compound move of the position `pos`, passed to `visit` as `(parks, last,
-    /// parked)`: `parked` is the position after parking when the listing had to make it
-    /// (parking into empty piles), None when the cells take the parked cards.
-    fn each_compound(
-        &self,
-        pos: &Parent<'_, N>,
-        visit: &mut impl FnMut(usize, Move, Option<&State<N>>),
-    ) {
+    /// How many of the top `k` cards of `pile` (of `pos`) parking puts into empty piles
+    /// (`Tableau::park_place`: the free cells take the first, top first, then the first
+    /// empty piles the others, each only if it may start a pile); None when they do not
+    /// all find room.
+    fn parks_into_piles(&self, pos: &Parent<'_, N>, pile: &[u8], k: usize) -> Option<usize> {
+        let into_piles = k.saturating_sub(pos.free);
+        if into_piles == 0 {
+            return Some(0);
+        }
+        (into_piles <= pos.empty
+            && pile[pile.len() - k..pile.len() - pos.free]
+                .iter()
+                .all(|&b| self.rules.fills_empty(Card::from_index(b))))
+        .then_some(into_piles)
+    }
+
+    /// Every compound move of the position `pos`, passed to `visit` as `(parks, last)`.
+    fn each_compound(&self, pos: &Parent<'_, N>, visit: &mut impl FnMut(usize, Move)) {
         let s = pos.s;
         let np = self.rules.piles();
         let room = pos.free + pos.empty;
@@ -275,10 +276,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             let c = Card::from_index(s.cells[i]);
             let from = Place::Cell(i as u8);
             if self.goes_home(s, c) {
-                visit(0, Move::single(from, Place::Home, c), None);
+                visit(0, Move::single(from, Place::Home, c));
             }
             self.lands(pos, c, |q| {
-                visit(0, Move::single(from, Place::Pile(q as u8), c), None);
+                visit(0, Move::single(from, Place::Pile(q as u8), c));
             });
         }
         // A card of a pile, after parking the cards above it or above the group it heads.
@@ -304,14 +305,15 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 let c = Card::from_index(pile[i]);
                 // Home, every card above it parked.
                 let above_c = len - 1 - i;
-                if above_c <= room && self.goes_home(s, c) {
-                    let home = Move::single(from, Place::Home, c);
-                    if above_c <= pos.free {
-                        visit(above_c, home, None);
-                    } else if let Some(t) = self.park(s, p, above_c, None) {
-                        visit(above_c, home, Some(&t));
-                    }
+                if above_c <= room
+                    && self.goes_home(s, c)
+                    && self.parks_into_piles(pos, pile, above_c).is_some()
+                {
+                    visit(above_c, Move::single(from, Place::Home, c));
                 }
+                let Some(taken) = self.parks_into_piles(pos, pile, above) else {
+                    continue;
+                };
                 let k = group_top + 1 - i;
                 // A group lying on a card it builds on goes into an empty pile only whole
                 // (from the bottom of its run): splitting a run there only parks cards, and
@@ -320,53 +322,35 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 // states off and lines from 116.7 moves to 108.6.
                 let on_base =
                     i > 0 && pile[i - 1] & DOWN == 0 && self.continues_group(c.byte(), pile[i - 1]);
-                // When the cards above the group need an empty pile, the position after
-                // parking, made once for every destination (parking never takes a pile with
-                // cards, and takes the first empty piles, so it is the same for all).
-                let mut parked: Option<Option<State<N>>> = None;
+                // What parking leaves for moving the group.
+                let (free, empty) = (pos.free.saturating_sub(above), pos.empty - taken);
                 self.lands(pos, c, |q| {
                     // A whole pile into an empty one changes nothing.
                     let to_empty = s.len[q] == 0;
                     if q == p || (to_empty && (i == 0 || on_base)) {
                         return;
                     }
-                    let group = Move {
-                        from,
-                        to: Place::Pile(q as u8),
-                        count: k as u8,
-                        card: c,
-                    };
-                    if above <= pos.free {
-                        // The cells take the cards above: the piles stay as they are.
-                        if k == 1 || k <= self.group_limit(pos.free - above, pos.empty, to_empty) {
-                            visit(above, group, None);
-                        }
-                        return;
-                    }
-                    let Some(t) = parked.get_or_insert_with(|| self.park(s, p, above, None)) else {
-                        return;
-                    };
-                    let t = &*t;
-                    // Into an empty pile: the first one left after parking, as the engine
-                    // lists such moves.
+                    // Into an empty pile: the first one parking leaves, as the engine lists
+                    // such moves.
                     let q = if to_empty {
-                        match (0..np).find(|&x| t.len[x] == 0) {
+                        match nth_bit(pos.empties, taken) {
                             Some(x) => x,
                             None => return,
                         }
                     } else {
                         q
                     };
-                    if k > 1 && k > self.max_group(t, to_empty) {
+                    if k > 1 && k > self.group_limit(free, empty, to_empty) {
                         return;
                     }
                     visit(
                         above,
                         Move {
+                            from,
                             to: Place::Pile(q as u8),
-                            ..group
+                            count: k as u8,
+                            card: c,
                         },
-                        Some(t),
                     );
                 });
             }
@@ -378,26 +362,19 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     fn lands(&self, pos: &Parent<'_, N>, c: Card, mut each: impl FnMut(usize)) {
         let mut bases = self.feat.fits[c.index()] & pos.tops;
         while bases != 0 {
-            each(usize::from(pos.pile_of[bases.trailing_zeros() as usize]));
+            each(usize::from(pos.spot[bases.trailing_zeros() as usize].pile));
             bases &= bases - 1;
         }
-        if let Some(q) = pos.first_empty.filter(|_| self.rules.fills_empty(c)) {
-            each(q);
+        if pos.empties != 0 && self.rules.fills_empty(c) {
+            each(pos.empties.trailing_zeros() as usize);
         }
     }
 
     /// The position after the compound move `(parks, last)` from `s`, the safe moves home
-    /// played; `parked` is `s` after parking, when already made.
-    fn play_parked(
-        &self,
-        s: &State<N>,
-        parks: usize,
-        last: &Move,
-        parked: Option<&State<N>>,
-    ) -> State<N> {
-        let mut t = match (parked, last.from) {
-            (Some(t), _) => self.apply(t, last),
-            (None, Place::Pile(p)) if parks > 0 => {
+    /// played.
+    fn play_parts(&self, s: &State<N>, parks: usize, last: &Move) -> State<N> {
+        let mut t = match last.from {
+            Place::Pile(p) if parks > 0 => {
                 let t = self
                     .park(s, p as usize, parks, None)
                     .expect("a compound move parks where it found room");
@@ -413,183 +390,187 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// The position after the compound move `c` from `s`, the safe moves home played.
     pub fn play_compound(&self, s: &State<N>, c: &Compound) -> State<N> {
-        self.play_parked(s, usize::from(c.parks), &c.last, None)
+        self.play_parts(s, usize::from(c.parks), &c.last)
     }
 
-    /// The fingerprint and guide of the position after the compound move `(parks, last)`
-    /// of `pos`, worked out from `pos` alone when the move only takes cards off one pile
-    /// and puts them on another pile and in cells (no card goes home, none is turned
-    /// over): the piles it leaves alone keep their shares of both, and the pile it takes
-    /// cards from keeps those of its cards left (`Parent::at`). None otherwise.
-    fn shares_after(&self, pos: &Parent<'_, N>, parks: usize, last: &Move) -> Option<(u64, u32)> {
-        let Place::Pile(q) = last.to else {
-            return self.home_shares(pos, parks, last);
-        };
+    /// The position after the compound move `(parks, last)` of `pos` as changes to `pos`,
+    /// the safe moves home played; None when the move turns a card over (the scans then
+    /// play it out).
+    fn after<'p>(&self, pos: &'p Parent<'_, N>, parks: usize, last: &Move) -> Option<After<'p, N>> {
         let s = pos.s;
-        let q = usize::from(q);
-        let (group, cells, occupied): (&[u8], u64, u32) = match last.from {
-            Place::Cell(i) => {
-                let b = &s.cells[usize::from(i)..=usize::from(i)];
-                (b, pos.cells & !(1 << (b[0] & !DOWN)), pos.occupied - 1)
-            }
-            Place::Pile(p) => {
-                let p = usize::from(p);
-                let pile = &s.cards[pos.starts[p]..pos.starts[p + 1]];
-                let bottom = pile.len() - parks - usize::from(last.count);
-                if parks > pos.free
-                    || (bottom > 0 && pile[bottom - 1] & DOWN != 0)
-                    || fresh_in(pile, parks, usize::from(last.count)) & pos.next != 0
-                {
-                    return None;
-                }
-                let mut cells = pos.cells;
-                for &b in &pile[pile.len() - parks..] {
-                    cells |= 1 << (b & !DOWN);
-                }
-                (
-                    &pile[bottom..bottom + usize::from(last.count)],
-                    cells,
-                    pos.occupied + parks as u32,
-                )
-            }
-            _ => return None,
+        let count = usize::from(last.count);
+        let mut a = After {
+            len: s.len,
+            home: s.home,
+            cells: pos.cells,
+            changed: 0,
+            dest: None,
+            group: &[],
+            source: None,
+            parked: 0,
+            single: [EMPTY; MAX_PILES],
         };
-        // The destination with the group on top, from its own sums.
-        let q_len = pos.starts[q + 1] - pos.starts[q];
-        let mut joined = pos.pile_end(q);
-        for (j, &b) in group.iter().enumerate() {
-            joined = joined.then(b, q_len + j, pos.next);
-        }
-        let mut after = Shares::of(pos);
-        after.replace(pos, q, &joined, q_len + group.len());
-        after.cells(pos, cells);
-        if let Place::Pile(p) = last.from {
-            // The source pile, down to the card under the group.
-            let p = usize::from(p);
-            let left = pos.starts[p + 1] - pos.starts[p] - parks - group.len();
-            after.replace(pos, p, &pos.prefix(p, left), left);
-        }
-        let not_home = u32::from(self.feat.cards) - s.home_count();
-        Some((after.key, after.guide(not_home, occupied)))
-    }
-
-    /// [`Tableau::shares_after`] of a compound move that sends a card home, when no safe
-    /// move home follows it: the cards on top and in the cells that are next home then are
-    /// each looked at. The guide's depth term loses the card sent home and gains the card
-    /// of its suit that follows it.
-    fn home_shares(&self, pos: &Parent<'_, N>, parks: usize, last: &Move) -> Option<(u64, u32)> {
-        let s = pos.s;
-        let id = last.card.byte() & !DOWN;
-        let mut t_home = *s;
-        t_home.home[last.card.suit_unchecked().index()] += 1;
-        let follows = (RANK_OF[usize::from(id)] < 13).then_some(id + 1);
-        let next = pos.next & !(1 << id) | follows.map_or(0, |f| 1 << f);
-        let (mut tops, mut cells, mut occupied) = (pos.tops, pos.cells, pos.occupied);
-        let mut source = None;
+        let mut fresh = 0;
         match last.from {
-            Place::Cell(_) => {
-                cells &= !(1 << id);
-                occupied -= 1;
+            Place::Cell(i) => {
+                a.group = &s.cells[usize::from(i)..=usize::from(i)];
+                a.cells &= !(1 << (a.group[0] & !DOWN));
             }
             Place::Pile(p) => {
                 let p = usize::from(p);
                 let pile = &s.cards[pos.starts[p]..pos.starts[p + 1]];
-                let left = pile.len() - parks - 1;
-                if parks > pos.free || (left > 0 && pile[left - 1] & DOWN != 0) {
+                let bottom = pile.len() - parks - count;
+                if bottom > 0 && pile[bottom - 1] & DOWN != 0 {
                     return None;
                 }
-                tops &= !(1 << (pile[pile.len() - 1] & !DOWN));
-                if left > 0 {
-                    tops |= 1 << (pile[left - 1] & !DOWN);
+                // Parked top first: into the free cells, then into the first empty piles.
+                let mut empties = pos.empties;
+                for (j, &b) in pile[bottom + count..].iter().rev().enumerate() {
+                    if j < pos.free {
+                        a.cells |= 1 << (b & !DOWN);
+                    } else {
+                        let k = empties.trailing_zeros() as usize;
+                        empties &= empties - 1;
+                        a.len[k] = 1;
+                        a.single[k] = b;
+                        a.parked |= 1 << (b & !DOWN);
+                        a.changed |= 1 << k;
+                    }
                 }
-                for &b in &pile[left + 1..] {
-                    cells |= 1 << (b & !DOWN);
-                }
-                occupied += parks as u32;
-                source = Some((p, left));
+                a.len[p] = bottom as u8;
+                a.changed |= 1 << p;
+                a.source = Some((p, bottom));
+                a.group = &pile[bottom..bottom + count];
+                fresh = fresh_in(pile, parks, count);
             }
             _ => return None,
         }
-        let mut bare = (tops | cells) & next;
-        while bare != 0 {
-            let d = bare.trailing_zeros() as u8;
-            if self.safe_home(&t_home, Card::from_index(d)) {
-                return None;
+        match last.to {
+            Place::Pile(q) => {
+                let q = usize::from(q);
+                a.dest = Some((q, usize::from(s.len[q])));
+                a.len[q] += last.count;
+                a.changed |= 1 << q;
             }
-            bare &= bare - 1;
+            Place::Home => {
+                a.home[last.card.suit_unchecked().index()] += 1;
+                fresh = u64::MAX;
+            }
+            _ => return None,
         }
-        let mut after = Shares::of(pos);
-        after.cells(pos, cells);
-        if let Some((p, left)) = source {
-            after.replace(pos, p, &pos.prefix(p, left), left);
+        // The position had no safe move home left: only a card laid bare, or any card once
+        // one went home, may make one.
+        if fresh & pos.next != 0 {
+            self.settle_after(pos, &mut a);
         }
-        // The card that follows the one sent home, if it lies in a pile: the cards above it.
-        if let Some(f) = follows {
-            if let Some(at) = s.cards[..pos.starts[self.rules.piles()]]
-                .iter()
-                .position(|&b| b & !DOWN == f)
-            {
-                let p = (0..self.rules.piles())
-                    .find(|&p| at < pos.starts[p + 1])
-                    .expect("a card of the piles lies in a pile");
-                let height = at - pos.starts[p];
-                let len = match source {
-                    Some((q, left)) if q == p => left,
-                    _ => pos.starts[p + 1] - pos.starts[p],
+        Some(a)
+    }
+
+    /// Plays the safe moves home in `a`, a position after a compound move of `pos`
+    /// (`Tableau::settle` on the changes).
+    fn settle_after(&self, pos: &Parent<'_, N>, a: &mut After<'_, N>) {
+        loop {
+            let mut sent = false;
+            for suit in 0..4 {
+                let Some(c) = next_of(&a.home, suit) else {
+                    continue;
                 };
-                // Parked above the card sent home, it is in a cell now.
-                if height < len {
-                    after.depth += (len - 1 - height) as u32;
+                let spot = a.spot(pos, c);
+                let exposed = match spot {
+                    Where::Cell => true,
+                    Where::Pile(p, h) => h + 1 == usize::from(a.len[p]),
+                    Where::Gone => false,
+                };
+                if !exposed || !self.safe_home(&a.home, Card::from_index(c)) {
+                    continue;
+                }
+                if let Where::Pile(p, _) = spot {
+                    a.len[p] -= 1;
+                    a.changed |= 1 << p;
+                } else {
+                    a.cells &= !(1 << c);
+                }
+                a.home[suit] += 1;
+                sent = true;
+            }
+            if !sent {
+                return;
+            }
+        }
+    }
+
+    /// The fingerprint ([`Tableau::scan_key`]) and the compound scans' guide of `a`, a
+    /// position after a compound move of `pos`: the piles it leaves alone keep their shares
+    /// of both, and a pile it changes holds a bottom part of its old cards (`Parent::at`),
+    /// maybe with the moved group on top, or a card parked alone.
+    fn scores(&self, pos: &Parent<'_, N>, a: &After<'_, N>) -> (u64, u32) {
+        let mut key = pos
+            .key
+            .wrapping_sub(pos.cells_share)
+            .wrapping_add(cells_share(a.cells));
+        let mut ooo = pos.ooo;
+        let mut empty = pos.empty as u32;
+        let mut changed = a.changed;
+        while changed != 0 {
+            let p = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            let was = usize::from(pos.s.len[p]);
+            if was == 0 {
+                empty -= 1;
+            } else {
+                let old = pos.prefix(p, was);
+                key = key.wrapping_sub(mix(old.hash));
+                ooo -= u32::from(old.ooo);
+            }
+            let len = usize::from(a.len[p]);
+            if len == 0 {
+                empty += 1;
+                continue;
+            }
+            let sums = match a.dest {
+                Some((q, base)) if q == p && len > base => a.group[..len - base]
+                    .iter()
+                    .fold(pos.prefix(q, base), |x, &b| x.then(b)),
+                _ if a.single[p] != EMPTY => Prefix::EMPTY.then(a.single[p]),
+                _ => pos.prefix(p, len),
+            };
+            key = key.wrapping_add(mix(sums.hash));
+            ooo += u32::from(sums.ooo);
+        }
+        // The cards above each next card home.
+        let mut depth = 0;
+        for suit in 0..4 {
+            if let Some(c) = next_of(&a.home, suit) {
+                if let Where::Pile(p, h) = a.spot(pos, c) {
+                    depth += (usize::from(a.len[p]) - 1 - h) as u32;
                 }
             }
         }
-        let not_home = u32::from(self.feat.cards) - s.home_count() - 1;
-        Some((after.key, after.guide(not_home, occupied)))
-    }
-
-    /// The fingerprint of `t`, a position after a compound move of `pos`: a pile of the
-    /// same height holds the same cards (in one compound move a pile only loses cards, or
-    /// gains some and then maybe loses some of those, so one back at its height lost
-    /// exactly what it gained), so only the others are hashed again.
-    fn key_after(&self, pos: &Parent<'_, N>, t: &State<N>) -> u64 {
-        self.fingerprint_with(t, |p, len| {
-            (len == pos.s.len[p] as usize).then(|| pos.share(p))
-        })
-    }
-
-    /// The compound scans' guide of `t`, a position after a compound move of `pos`: the
-    /// piles of the same height hold the same cards unless a card went home (piles only
-    /// gain or lose cards on top, and never both in one compound move), so only the others
-    /// are counted again.
-    fn guide_after(&self, pos: &Parent<'_, N>, t: &State<N>) -> u32 {
-        let same_home = t.home == pos.s.home;
-        let next = if same_home { pos.next } else { next_home(t) };
-        let (mut ooo, mut depth) = (0, 0);
-        let mut at = 0;
-        for p in 0..self.rules.piles() {
-            let len = t.len[p] as usize;
-            let (o, d) = if same_home && len == pos.s.len[p] as usize {
-                pos.pile_end(p).terms(len)
-            } else {
-                pile_guide_terms(&t.cards[at..at + len], next)
-            };
-            at += len;
-            ooo += o;
-            depth += d;
-        }
-        self.guide_weighted(t, ooo, depth, COMPOUND_GUIDE_WEIGHTS)
+        let home: u32 = a.home.iter().map(|&h| u32::from(h)).sum();
+        let guide = super::weigh_guide(
+            COMPOUND_GUIDE_WEIGHTS,
+            u32::from(self.feat.cards) - home,
+            ooo,
+            a.cells.count_ones(),
+            depth,
+            empty,
+        );
+        (key, guide)
     }
 
     /// Every compound move of `s` with the fingerprint ([`Tableau::scan_key`]) and the
-    /// guide of the position it leads to, passed to `emit`. Most are worked out without
-    /// making that position (`Tableau::shares_after`).
+    /// guide of the position it leads to, passed to `emit`, worked out without making that
+    /// position (`Tableau::after`) unless the move turns a card over.
     pub fn scored_compound_moves(&self, s: &State<N>, mut emit: impl FnMut(Compound, u64, u32)) {
         let pos = self.parent(s);
-        self.each_compound(&pos, &mut |parks, last, parked| {
-            let (key, guide) = self.shares_after(&pos, parks, &last).unwrap_or_else(|| {
-                let t = self.play_parked(s, parks, &last, parked);
-                (self.key_after(&pos, &t), self.guide_after(&pos, &t))
-            });
+        self.each_compound(&pos, &mut |parks, last| {
+            let (key, guide) = match self.after(&pos, parks, &last) {
+                Some(a) => self.scores(&pos, &a),
+                None => {
+                    let t = self.play_parts(s, parks, &last);
+                    (self.scan_key(&t), self.compound_guide(&t))
+                }
+            };
             emit(
                 Compound {
                     parks: parks as u8,
@@ -669,26 +650,15 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// wins, so two positions sharing a fingerprint (about one chance in 2^64 for each
     /// pair) could at worst hide a win from a scan, never make a verdict; the complete
     /// searches keep exact keys. Added up pile by pile, so that a compound move's
-    /// fingerprint follows from the piles it changes (`Tableau::shares_after`).
+    /// fingerprint follows from the piles it changes (`Tableau::scores`).
     pub fn scan_key(&self, s: &State<N>) -> u64 {
-        self.fingerprint_with(s, |_, _| None)
-    }
-
-    /// [`Tableau::scan_key`] of `s`, taking the share of pile `p` holding `len` cards from
-    /// `known(p, len)` when it has it.
-    fn fingerprint_with(&self, s: &State<N>, known: impl Fn(usize, usize) -> Option<u64>) -> u64 {
         let mut key = 0u64;
         let mut at = 0;
         for p in 0..self.rules.piles() {
             let len = usize::from(s.len[p]);
-            let share = known(p, len).unwrap_or_else(|| {
-                if len == 0 {
-                    0
-                } else {
-                    mix(pile_hash(PILE_SEED, &s.cards[at..at + len]))
-                }
-            });
-            key = key.wrapping_add(share);
+            if len > 0 {
+                key = key.wrapping_add(mix(pile_hash(PILE_SEED, &s.cards[at..at + len])));
+            }
             at += len;
         }
         let mut cells = 0u64;
@@ -710,21 +680,20 @@ struct Parent<'a, const N: usize> {
     next: u64,
     /// At each card's place in `s.cards`, its pile's sums from the bottom up to that card.
     at: [Prefix; N],
-    /// The guide's sums over the piles (`pile_guide_terms`).
+    /// Where each card of the piles lies, by identity.
+    spot: [Spot; 64],
+    /// The cards above a lower card, over all piles (the guide's term).
     ooo: u32,
-    depth: u32,
     /// The fingerprint, the cells' set and their share of it.
     key: u64,
     cells: u64,
     cells_share: u64,
-    /// Occupied cells; free cells that take a card; empty piles, and the first of them.
-    occupied: u32,
+    /// Free cells that take a card; empty piles, their number and their set.
     free: usize,
     empty: usize,
-    first_empty: Option<usize>,
-    /// The pile tops as a set of card identities, and the pile of each.
+    empties: u32,
+    /// The pile tops as a set of card identities.
     tops: u64,
-    pile_of: [u8; 64],
 }
 
 impl<const N: usize> Parent<'_, N> {
@@ -736,93 +705,98 @@ impl<const N: usize> Parent<'_, N> {
             self.at[self.starts[p] + len - 1]
         }
     }
-    /// The sums of the whole pile `p`.
-    fn pile_end(&self, p: usize) -> Prefix {
-        self.prefix(p, self.starts[p + 1] - self.starts[p])
-    }
-    /// Pile `p`'s share of the fingerprint (0 when empty).
-    fn share(&self, p: usize) -> u64 {
-        if self.starts[p + 1] == self.starts[p] {
-            0
-        } else {
-            mix(self.pile_end(p).hash)
-        }
-    }
 }
 
-/// The guide's sums, the fingerprint and the empty piles of a position after a compound
-/// move, worked out from the parent's by replacing the shares of the piles and cells the
-/// move changes.
-struct Shares {
-    ooo: u32,
-    depth: u32,
-    key: u64,
-    empty: usize,
+/// A card's place in a pile: the pile and the cards under it.
+#[derive(Clone, Copy, Debug)]
+struct Spot {
+    pile: u8,
+    height: u8,
 }
 
-impl Shares {
-    /// The parent's own.
-    fn of<const N: usize>(pos: &Parent<'_, N>) -> Shares {
-        Shares {
-            ooo: pos.ooo,
-            depth: pos.depth,
-            key: pos.key,
-            empty: pos.empty,
+impl Spot {
+    /// Not in a pile.
+    const NONE: Spot = Spot {
+        pile: u8::MAX,
+        height: 0,
+    };
+}
+
+/// A position after a compound move, as changes to its parent's (`Tableau::after`).
+struct After<'p, const N: usize> {
+    /// Pile heights, foundations and the cells' cards as a set.
+    len: [u8; MAX_PILES],
+    home: [u8; 4],
+    cells: u64,
+    /// The piles whose cards changed, as a set.
+    changed: u32,
+    /// The pile the moved group went onto, and the height of its cards under it.
+    dest: Option<(usize, usize)>,
+    /// The cards moved (one from a cell, or a group of a pile), bottom first.
+    group: &'p [u8],
+    /// The pile the cards came off, and the height of the lowest one moved or parked.
+    source: Option<(usize, usize)>,
+    /// The cards parked alone into empty piles, as a set, and the card of each such pile
+    /// (`EMPTY` for the others).
+    parked: u64,
+    single: [u8; MAX_PILES],
+}
+
+/// Where a card lies in an [`After`].
+#[derive(Clone, Copy, Debug)]
+enum Where {
+    Cell,
+    /// In a pile, with this many cards under it.
+    Pile(usize, usize),
+    /// Home, or moved home by the compound move.
+    Gone,
+}
+
+impl<const N: usize> After<'_, N> {
+    /// Where the card with the identity `c`, not home in `pos`, lies now.
+    fn spot(&self, pos: &Parent<'_, N>, c: u8) -> Where {
+        if self.cells >> c & 1 != 0 {
+            return Where::Cell;
         }
-    }
-
-    /// Pile `p` of `pos` replaced by a pile of `len` cards with the sums `sums`.
-    fn replace<const N: usize>(
-        &mut self,
-        pos: &Parent<'_, N>,
-        p: usize,
-        sums: &Prefix,
-        len: usize,
-    ) {
-        let was = pos.starts[p + 1] - pos.starts[p];
-        let (o_was, d_was) = pos.pile_end(p).terms(was);
-        let (o, d) = sums.terms(len);
-        self.ooo = self.ooo - o_was + o;
-        self.depth = self.depth - d_was + d;
-        self.key = self.key.wrapping_sub(pos.share(p));
-        if len > 0 {
-            self.key = self.key.wrapping_add(mix(sums.hash));
+        let at = pos.spot[usize::from(c)];
+        if at.pile == Spot::NONE.pile {
+            // It was in a cell: it went onto a pile, or home.
+            return match self.dest {
+                Some((q, base)) if self.source.is_none() && self.group[0] & !DOWN == c => {
+                    Where::Pile(q, base)
+                }
+                _ => Where::Gone,
+            };
         }
-        self.empty = self.empty + usize::from(len == 0) - usize::from(was == 0);
-    }
-
-    /// The cells of `pos` replaced by the set `cells`.
-    fn cells<const N: usize>(&mut self, pos: &Parent<'_, N>, cells: u64) {
-        self.key = self
-            .key
-            .wrapping_sub(pos.cells_share)
-            .wrapping_add(cells_share(cells));
-    }
-
-    /// The compound scans' guide, with `not_home` cards not home and `occupied` cells.
-    fn guide(&self, not_home: u32, occupied: u32) -> u32 {
-        super::weigh_guide(
-            COMPOUND_GUIDE_WEIGHTS,
-            not_home,
-            self.ooo,
-            occupied,
-            self.depth,
-            self.empty as u32,
-        )
+        let (p, h) = (usize::from(at.pile), usize::from(at.height));
+        match self.source {
+            Some((from, bottom)) if from == p && h >= bottom => {
+                let j = h - bottom;
+                if j < self.group.len() {
+                    self.dest
+                        .map_or(Where::Gone, |(q, base)| Where::Pile(q, base + j))
+                } else if self.parked >> c & 1 != 0 {
+                    let k = (0..MAX_PILES)
+                        .find(|&k| self.single[k] & !DOWN == c)
+                        .expect("a card parked alone has its pile");
+                    Where::Pile(k, 0)
+                } else {
+                    Where::Gone
+                }
+            }
+            _ => Where::Pile(p, h),
+        }
     }
 }
 
 /// The sums of the cards of a pile from its bottom up to some card: the pile's hash so far
-/// (`pile_hash`), the cards lying above a lower card, the lowest rank, and the number of
-/// next cards home and the sum of their heights. From them [`Prefix::terms`] gives
-/// `pile_guide_terms` of those cards.
+/// (`pile_hash`), the cards lying above a lower card (the guide's term), and the lowest
+/// rank.
 #[derive(Clone, Copy, Debug)]
 struct Prefix {
     hash: u64,
-    ooo: u16,
-    heights: u16,
+    ooo: u8,
     lowest: u8,
-    nexts: u8,
 }
 
 impl Prefix {
@@ -830,36 +804,32 @@ impl Prefix {
     const EMPTY: Prefix = Prefix {
         hash: PILE_SEED,
         ooo: 0,
-        heights: 0,
         lowest: 14,
-        nexts: 0,
     };
 
-    /// The sums with the card `b` on top, at height `i` (the number of cards under it),
-    /// `next` being the next cards home.
-    fn then(self, b: u8, i: usize, next: u64) -> Prefix {
-        let id = b & !DOWN;
-        let r = RANK_OF[usize::from(id)];
-        let is_next = next >> id & 1 != 0;
+    /// The sums with the card `b` on top.
+    fn then(self, b: u8) -> Prefix {
+        let r = RANK_OF[usize::from(b & !DOWN)];
         Prefix {
             hash: pile_hash(self.hash, &[b]),
-            ooo: self.ooo + u16::from(r > self.lowest),
-            heights: self.heights + if is_next { i as u16 } else { 0 },
+            ooo: self.ooo + u8::from(r > self.lowest),
             lowest: self.lowest.min(r),
-            nexts: self.nexts + u8::from(is_next),
         }
     }
+}
 
-    /// `pile_guide_terms` of a pile of `len` cards with these sums: the cards above a lower
-    /// card, and the cards above each next card home.
-    fn terms(&self, len: usize) -> (u32, u32) {
-        let depth = if len == 0 {
-            0
-        } else {
-            u32::from(self.nexts) * (len as u32 - 1) - u32::from(self.heights)
-        };
-        (u32::from(self.ooo), depth)
+/// The identity of the next card of foundation `suit` holding `home[suit]` cards (None
+/// when it is full).
+fn next_of(home: &[u8; 4], suit: usize) -> Option<u8> {
+    (home[suit] < 13).then(|| suit as u8 * 13 + home[suit])
+}
+
+/// The index of the set bit of `set` that has `n` set bits below it, if any.
+fn nth_bit(mut set: u32, n: usize) -> Option<usize> {
+    for _ in 0..n {
+        set &= set.wrapping_sub(1);
     }
+    (set != 0).then(|| set.trailing_zeros() as usize)
 }
 
 /// The cards the compound move `(parks, last)` lays bare in `s`: parked, uncovered, or

@@ -637,18 +637,19 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         h + 1 == c.rank_unchecked().value()
     }
 
-    /// Whether sending `c` home keeps every win: no card that could ever be built on `c` in
-    /// the tableau is still in play. With building up or down, or wrapping, the next card of
+    /// Whether sending `c` home, the foundations holding `home[suit]` cards of each suit,
+    /// keeps every win: no card that could ever be built on `c` in the tableau is still in
+    /// play. With building up or down, or wrapping, the next card of
     /// `c`'s suit could be built on `c` and only goes home after it, so no move home is
     /// proven safe (the last card of a suit would be, too small a gain to write); with a
     /// chosen base the ranks below do not follow from the heights this test reads.
-    fn safe_home(&self, s: &State<N>, c: Card) -> bool {
+    fn safe_home(&self, home: &[u8; 4], c: Card) -> bool {
         let t = &self.rules.tableau;
         if t.direction != Direction::Down || t.wrap || self.feat.chosen_base {
             return false;
         }
         if self.feat.returns {
-            return self.safe_home_returning(s, c);
+            return self.safe_home_returning(home, c);
         }
         let r = c.rank_unchecked().value();
         if r == 1 {
@@ -656,7 +657,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         Suit::ALL.iter().all(|&suit| {
             let below = Card::new(suit, Rank::from_value(r - 1));
-            !t.build.suits_fit(below, c) || s.home[suit.index()] >= r - 1
+            !t.build.suits_fit(below, c) || home[suit.index()] >= r - 1
         })
     }
 
@@ -676,7 +677,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// each foundation holds the original one's cards or its `low` prefix, whichever is
     /// higher, so a card outside `low` goes home, or comes back, on the same top card. The
     /// line ends with every card home.
-    fn safe_home_returning(&self, s: &State<N>, c: Card) -> bool {
+    fn safe_home_returning(&self, home: &[u8; 4], c: Card) -> bool {
         let build = self.rules.tableau.build;
         let fits = |on: usize, base: usize| {
             build.suits_fit(
@@ -700,7 +701,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 }
             }
         }
-        (0..4).all(|x| x == own || s.home[x] >= low[x])
+        (0..4).all(|x| x == own || home[x] >= low[x])
     }
 
     /// The pile tops and cell cards that may go to their foundation now.
@@ -1205,7 +1206,7 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
         }
         self.home_candidates(s)
             .into_iter()
-            .find(|&(_, c)| self.safe_home(s, c))
+            .find(|&(_, c)| self.safe_home(&s.home, c))
             .map(|(from, c)| {
                 self.succ(
                     s,
@@ -1902,13 +1903,13 @@ mod tests {
              3 (spread): \n4 (spread): \n5 (spread): \n6 (spread): \n7 (spread): \n8 (spread): \n",
         );
         // 6C: 5S is in play, so not forced; 5S: every 4 is home, and the 3s below: forced.
-        assert!(!g.safe_home(&s, card("6C")));
-        assert!(g.safe_home(&s, card("5S")));
+        assert!(!g.safe_home(&s.home, card("6C")));
+        assert!(g.safe_home(&s.home, card("5S")));
         let f = g.forced(&s).expect("5S goes home");
         assert_eq!(f.mv.card, card("5S"));
         // Without returns (the classic rules) the same rule as before.
         let classic = game("streets-and-alleys-classic");
-        assert!(!classic.safe_home(&s, card("6C")));
+        assert!(!classic.safe_home(&s.home, card("6C")));
     }
 
     fn chessboard_with_clubs_home(from: &str) -> State<52> {
