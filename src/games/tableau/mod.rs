@@ -305,6 +305,8 @@ struct Features {
     /// [`Rules::builds_on`] as a table: bit `b` of `fits[c]` is set when card `c` may lie on
     /// card `b` (identities, face up).
     fits: [u64; 52],
+    /// [`Tableau::continues_group`] as a table, like `fits`.
+    continues: [u64; 52],
 }
 
 impl Features {
@@ -320,6 +322,11 @@ impl Features {
             _ => (0, false),
         };
         let deck = r.deck();
+        let fits: [u64; 52] = std::array::from_fn(|c| {
+            (0..52u8).fold(0u64, |m, b| {
+                m | (u64::from(r.builds_on(Card::from_index(c as u8), Card::from_index(b))) << b)
+            })
+        });
         Features {
             returns: r.foundations.may_return,
             base_stays: r.foundations.base_stays,
@@ -334,11 +341,11 @@ impl Features {
             face_up_groups: r.tableau.moves == GroupMoves::FaceUpGroups,
             repeats: deck.copies > 1,
             cards: deck.len() as u8,
-            fits: std::array::from_fn(|c| {
-                (0..52u8).fold(0u64, |m, b| {
-                    m | (u64::from(r.builds_on(Card::from_index(c as u8), Card::from_index(b)))
-                        << b)
-                })
+            fits,
+            continues: std::array::from_fn(|c| {
+                let suit_runs = r.tableau.moves == GroupMoves::SuitSequences;
+                let same_suit = 0x1fffu64 << (c / 13 * 13);
+                fits[c] & if suit_runs { same_suit } else { u64::MAX }
             }),
         }
     }
@@ -593,9 +600,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     /// Whether `upper` continues the movable group down from `lower` (both face-up bytes).
+    #[inline]
     fn continues_group(&self, upper: u8, lower: u8) -> bool {
-        let (u, l) = (Card::from_index(upper), Card::from_index(lower));
-        self.builds_on(u, l) && (!self.feat.suit_runs || u.suit() == l.suit())
+        self.feat.continues[usize::from(upper & !DOWN)] >> (lower & !DOWN) & 1 != 0
     }
 
     /// How many cards at the top of `pile` may move as a group (before the limit of
