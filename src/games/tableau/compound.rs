@@ -194,24 +194,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         Some(t)
     }
 
-    /// What the compound moves of `s` are worked out from, once per position.
-    fn parent<'a>(&self, s: &'a State<N>) -> Parent<'a, N> {
-        let mut pos = Parent {
-            s,
-            starts: [0; MAX_PILES + 1],
-            next: next_home(s),
-            at: [Prefix::EMPTY; N],
-            spot: [Spot::NONE; 64],
-            shares: [0; MAX_PILES],
-            ooo: 0,
-            key: 0,
-            cells: 0,
-            cells_share: 0,
-            free: 0,
-            empty: 0,
-            empties: 0,
-            tops: 0,
-        };
+    /// Sums up `pos`, fresh from [`Parent::new`]: what the compound moves of its position
+    /// are worked out from, once per position. (Filled in place: the caller's `Parent`,
+    /// over a kilobyte, is then never copied.)
+    fn sum_up(&self, pos: &mut Parent<'_, N>) {
+        let s = pos.s;
         for p in 0..self.rules.piles() {
             let (lo, hi) = (pos.starts[p], pos.starts[p] + usize::from(s.len[p]));
             pos.starts[p + 1] = hi;
@@ -246,7 +233,6 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         pos.cells_share = cells_share(pos.cells);
         pos.key = pos.key.wrapping_add(pos.cells_share);
-        pos
     }
 
     /// How many of the top `k` cards of `pile` (of `pos`) parking puts into empty piles
@@ -571,7 +557,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// guide of the position it leads to, passed to `emit`, worked out without making that
     /// position (`Tableau::after`) unless the move turns a card over.
     pub fn scored_compound_moves(&self, s: &State<N>, mut emit: impl FnMut(Compound, u64, u32)) {
-        let pos = self.parent(s);
+        let mut pos = Parent::new(s);
+        self.sum_up(&mut pos);
         self.each_compound(&pos, &mut |parks, last| {
             let (key, guide) = match self.after(&pos, parks, &last) {
                 Some(a) => self.scores(&pos, &a),
@@ -591,31 +578,35 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         });
     }
 
+    /// Plays the engine's moves of the compound move `c` from `s`, without the safe moves
+    /// home that follow it, appending them to `out`; the position they reach.
+    fn play_steps(&self, s: &State<N>, c: &Compound, out: &mut Vec<Move>) -> State<N> {
+        let parked = match c.last.from {
+            Place::Pile(p) => self
+                .park(s, p as usize, c.parks as usize, Some(&mut *out))
+                .expect("a compound move parks where it found room"),
+            _ => *s,
+        };
+        out.push(c.last);
+        self.apply(&parked, &c.last)
+    }
+
     /// The engine's moves of a compound move played from `s`, without the safe moves home
     /// that follow it.
     pub fn compound_steps(&self, s: &State<N>, c: &Compound) -> Vec<Move> {
         let mut out = Vec::new();
-        if let Place::Pile(p) = c.last.from {
-            self.park(s, p as usize, c.parks as usize, Some(&mut out))
-                .expect("a compound move parks where it found room");
-        }
-        out.push(c.last);
+        self.play_steps(s, c, &mut out);
         out
     }
 
-    /// The engine's moves of a line of compound moves from `s` (which must have no safe move
-    /// home left), with the safe moves home after each.
-    pub fn expand_line(&self, s: &State<N>, line: &[Compound]) -> Vec<Move> {
+    /// Appends to `out` the engine's moves of a line of compound moves from `s` (which must
+    /// have no safe move home left), with the safe moves home after each.
+    pub fn expand_line(&self, s: &State<N>, line: &[Compound], out: &mut Vec<Move>) {
         let mut s = *s;
-        let mut out = Vec::new();
         for c in line {
-            for mv in self.compound_steps(&s, c) {
-                s = self.apply(&s, &mv);
-                out.push(mv);
-            }
-            self.autoplay(&mut s, Some(&mut out));
+            s = self.play_steps(&s, c, out);
+            self.autoplay(&mut s, Some(&mut *out));
         }
-        out
     }
 
     /// A depth-first scan over compound moves from `s` ([`solvers::scan`]): scan 0 tries
@@ -640,7 +631,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let mut stats = r.stats;
         let outcome = match r.outcome {
             solvers::Outcome::Solved(line) => {
-                prefix.extend(self.expand_line(&start, &line));
+                // A step is its move, the cards it parks and the safe moves home after it:
+                // room for a few each saves growing the line move by move.
+                prefix.reserve(4 * line.len());
+                self.expand_line(&start, &line, &mut prefix);
                 stats.solution_len = prefix.len() as u64;
                 stats.solution_cost = prefix.len() as u64;
                 solvers::Outcome::Solved(prefix)
@@ -680,7 +674,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 }
 
-/// What the compound moves of a position are worked out from (`Tableau::parent`).
+/// What the compound moves of a position are worked out from (`Tableau::sum_up`).
 struct Parent<'a, const N: usize> {
     s: &'a State<N>,
     /// Where each pile starts in `s.cards` (and where the last ends).
@@ -707,7 +701,28 @@ struct Parent<'a, const N: usize> {
     tops: u64,
 }
 
-impl<const N: usize> Parent<'_, N> {
+impl<'a, const N: usize> Parent<'a, N> {
+    /// The position `s` with nothing summed up yet (`Tableau::sum_up`).
+    #[inline(always)]
+    fn new(s: &'a State<N>) -> Self {
+        Parent {
+            s,
+            starts: [0; MAX_PILES + 1],
+            next: next_home(s),
+            at: [Prefix::EMPTY; N],
+            spot: [Spot::NONE; 64],
+            shares: [0; MAX_PILES],
+            ooo: 0,
+            key: 0,
+            cells: 0,
+            cells_share: 0,
+            free: 0,
+            empty: 0,
+            empties: 0,
+            tops: 0,
+        }
+    }
+
     /// The sums of the bottom `len` cards of pile `p`.
     fn prefix(&self, p: usize, len: usize) -> Prefix {
         if len == 0 {
