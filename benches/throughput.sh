@@ -3,10 +3,10 @@
 #
 # Builds the release binary, then times `patience stats GAME --deals 1..N --threads T`
 # (wall clock, whole process: dealing, packing, solving, first-fit play and the summary)
-# for r7, clock and md, and prints a table with the speed-up of two threads over one.
+# for r7, clock, md and freecell, and prints a table with the speed-up of two threads over one.
 #
 # Usage: benches/throughput.sh            (from anywhere in the repository)
-# Environment: R7_N, CLOCK_N, MD_N  the number of deals per run (defaults below, a few
+# Environment: R7_N, CLOCK_N, MD_N, FREECELL_N  the number of deals per run (defaults below, a few
 #              seconds each on one core); RUNS  runs per cell, the fastest is kept (1);
 #              THREADS  the thread counts to try ("1 2").
 # Numbers are only meaningful on an otherwise idle machine: the load average is printed
@@ -17,6 +17,7 @@ cd "$(dirname "$0")/.."
 R7_N=${R7_N:-200000}
 CLOCK_N=${CLOCK_N:-300000}
 MD_N=${MD_N:-2000}
+FREECELL_N=${FREECELL_N:-4000}
 RUNS=${RUNS:-1}
 THREADS=${THREADS:-"1 2"}
 
@@ -28,9 +29,9 @@ trap 'rm -f "$tmp"' EXIT
 
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?"; }
 echo "cores: $(nproc 2>/dev/null || echo '?'), load average before: $(load)"
-printf '%-6s %7s %8s %9s %10s %9s %6s\n' game threads deals seconds deals/s speed-up cpu
+printf '%-8s %7s %8s %9s %10s %9s %6s\n' game threads deals seconds deals/s speed-up cpu
 
-for spec in "r7 $R7_N" "clock $CLOCK_N" "md $MD_N"; do
+for spec in "r7 $R7_N" "clock $CLOCK_N" "md $MD_N" "freecell $FREECELL_N"; do
     read -r game n <<<"$spec"
     base=""
     for t in $THREADS; do
@@ -57,7 +58,7 @@ for spec in "r7 $R7_N" "clock $CLOCK_N" "md $MD_N"; do
         else
             speedup=$(awk -v r="$rate" -v b="$base" 'BEGIN { printf "%.2f", r / b }')
         fi
-        printf '%-6s %7s %8s %9s %10s %9s %6s\n' "$game" "$t" "$n" "$best" "$rate" "$speedup" "$cpu"
+        printf '%-8s %7s %8s %9s %10s %9s %6s\n' "$game" "$t" "$n" "$best" "$rate" "$speedup" "$cpu"
     done
 done
 echo "load average after: $(load)"
