@@ -1243,7 +1243,7 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
     /// must move before that card can go home), occupied cells, how deep the next card of
     /// each foundation lies, less a bonus for empty piles. Weights chosen on FreeCell deals 1
     /// to 300 (fewest states expanded) and checked on deals 301 to 600. Games of runs have
-    /// their own guide ([`Tableau::guide_runs`]).
+    /// their own guide (`Tableau::guide_runs`).
     fn guide(&self, s: &State<N>) -> u32 {
         if self.feat.takes != Takes::Cards {
             return self.guide_runs(s);

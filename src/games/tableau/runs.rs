@@ -2,7 +2,7 @@
 //! first searches.
 //!
 //! [`Focused`] is the same game with the moves that rarely help left out (see
-//! [`Tableau::pointless_run_move`]). Dropping moves may drop every win, so a search over it
+//! `Tableau::pointless_run_move`). Dropping moves may drop every win, so a search over it
 //! proves nothing when it ends without one: its wins are real (each is a line of legal
 //! moves, replayed by the verifier like any other), its other verdicts must be read as
 //! "unknown". `study` runs it before the complete searches and never reports its
@@ -54,7 +54,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 }
 
-/// A game of runs with the moves of [`Tableau::pointless_run_move`] left out: for
+/// A game of runs with the moves of `Tableau::pointless_run_move` left out: for
 /// incomplete searches only (see the module docs).
 #[derive(Clone, Copy, Debug)]
 pub struct Focused<'a, const N: usize, const K: usize>(pub &'a Tableau<N, K>);
