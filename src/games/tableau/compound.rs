@@ -453,15 +453,16 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         // The position had no safe move home left: only a card laid bare, or any card once
         // one went home, may make one.
-        if fresh & pos.next != 0 {
-            self.settle_after(pos, &mut a);
+        if fresh & pos.next != 0 && !self.settle_after(pos, &mut a) {
+            return None;
         }
         Some(a)
     }
 
     /// Plays the safe moves home in `a`, a position after a compound move of `pos`
-    /// (`Tableau::settle` on the changes).
-    fn settle_after(&self, pos: &Parent<'_, N>, a: &mut After<'_, N>) {
+    /// (`Tableau::settle` on the changes); false when one lays bare a face-down card,
+    /// which the engine turns over (then `a` is left half settled).
+    fn settle_after(&self, pos: &Parent<'_, N>, a: &mut After<'_, N>) -> bool {
         loop {
             let mut sent = false;
             for suit in 0..4 {
@@ -480,6 +481,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 if let Where::Pile(p, _) = spot {
                     a.len[p] -= 1;
                     a.changed |= 1 << p;
+                    if a.top_is_face_down(pos, p) {
+                        return false;
+                    }
                 } else {
                     a.cells &= !(1 << c);
                 }
@@ -487,7 +491,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 sent = true;
             }
             if !sent {
-                return;
+                return true;
             }
         }
     }
@@ -779,6 +783,16 @@ enum Where {
 }
 
 impl<const N: usize> After<'_, N> {
+    /// Whether the top card of pile `p` is one of the parent's face-down cards.
+    fn top_is_face_down(&self, pos: &Parent<'_, N>, p: usize) -> bool {
+        let len = usize::from(self.len[p]);
+        let on_group = matches!(self.dest, Some((q, base)) if q == p && len > base);
+        len > 0
+            && !on_group
+            && self.single[p] == EMPTY
+            && pos.s.cards[pos.starts[p] + len - 1] & DOWN != 0
+    }
+
     /// Where the card with the identity `c`, not home in `pos`, lies now.
     fn spot(&self, pos: &Parent<'_, N>, c: u8) -> Where {
         if self.cells >> c & 1 != 0 {
@@ -999,47 +1013,79 @@ mod tests {
                 continue;
             }
             let g = Tableau::<52, 80>::preset(i);
-            if !g.plays_compound() {
-                continue;
-            }
-            for deal in 1..=8 {
-                let mut s = g.pack(&g.deal(deal)).expect("deal");
-                g.autoplay(&mut s, None);
-                for _ in 0..80 {
-                    let mut moves = Vec::new();
-                    g.scored_compound_moves(&s, |c, key, guide| moves.push((c, key, guide)));
-                    let mut after = Vec::new();
-                    for &(c, key, guide) in &moves {
-                        let played = g.play_compound(&s, &c);
-                        assert_eq!(key, g.scan_key(&played), "{}: {c:?}", rules.id);
-                        assert_eq!(guide, g.compound_guide(&played), "{}: {c:?}", rules.id);
-                        let mut t = s;
-                        for mv in &g.compound_steps(&s, &c) {
-                            let mut legal = Vec::new();
-                            g.each_move(&t, |m| legal.push(m));
-                            assert!(
-                                legal.contains(mv),
-                                "{}: {mv:?} not legal in {t:?} (compound {c:?} from {s:?})",
-                                rules.id
-                            );
-                            t = g.apply(&t, mv);
-                        }
-                        // The safe moves home, as the engine's dominance gives them.
-                        while let Some(f) = g.forced(&t) {
-                            t = f.state;
-                        }
-                        assert_eq!(t, played, "{}", rules.id);
-                        after.push(played);
-                        checked += 1;
-                    }
-                    if after.is_empty() {
-                        break;
-                    }
-                    s = after[rng.below(after.len() as u64) as usize];
-                }
+            if g.plays_compound() {
+                checked += walk(&g, &mut rng);
             }
         }
         assert!(checked > 1000, "only {checked} compound moves checked");
+    }
+
+    /// The same walks in a FreeCell whose piles are dealt with cards face down (no preset
+    /// of the family has any): the moves that turn a card over are listed with the
+    /// fingerprint and guide of the position played out.
+    #[test]
+    fn compound_moves_that_turn_a_card_over_are_scored_as_played() {
+        let rules = crate::games::tableau::rules::Rules::from_toml(
+            "id = \"freecell-face-down\"\nname = \"FreeCell, face down\"\nsummary = \"test\"\n\
+             source = \"test\"\n[tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\n\
+             face_down = [3, 3, 3, 3, 2, 2, 2, 2]\nbuild = \"alternate-color\"\n\
+             moves = \"freecell-sequences\"\nempty = \"any\"\n[cells]\ncount = 4\n",
+        )
+        .expect("rules");
+        let rules: &'static crate::games::tableau::rules::Rules = Box::leak(Box::new(rules));
+        let g = Tableau::<52, 80> {
+            rules,
+            index: 0,
+            feat: super::super::Features::of(rules),
+            run_cap: u8::MAX,
+        };
+        assert!(g.plays_compound());
+        let mut rng = crate::deals::Rng::new(11);
+        let checked = walk(&g, &mut rng);
+        assert!(checked > 300, "only {checked} compound moves checked");
+    }
+
+    /// Walks 80 compound moves from each of deals 1 to 8 of `g` (see
+    /// `compound_moves_are_lines_of_legal_moves`); the number of moves checked.
+    fn walk(g: &Tableau<52, 80>, rng: &mut crate::deals::Rng) -> usize {
+        let id = &g.rules.id;
+        let mut checked = 0;
+        for deal in 1..=8 {
+            let mut s = g.pack(&g.deal(deal)).expect("deal");
+            g.autoplay(&mut s, None);
+            for _ in 0..80 {
+                let mut moves = Vec::new();
+                g.scored_compound_moves(&s, |c, key, guide| moves.push((c, key, guide)));
+                let mut after = Vec::new();
+                for &(c, key, guide) in &moves {
+                    let played = g.play_compound(&s, &c);
+                    assert_eq!(key, g.scan_key(&played), "{id}: {c:?} from {s:?}");
+                    assert_eq!(guide, g.compound_guide(&played), "{id}: {c:?}");
+                    let mut t = s;
+                    for mv in &g.compound_steps(&s, &c) {
+                        let mut legal = Vec::new();
+                        g.each_move(&t, |m| legal.push(m));
+                        assert!(
+                            legal.contains(mv),
+                            "{id}: {mv:?} not legal in {t:?} (compound {c:?} from {s:?})"
+                        );
+                        t = g.apply(&t, mv);
+                    }
+                    // The safe moves home, as the engine's dominance gives them.
+                    while let Some(f) = g.forced(&t) {
+                        t = f.state;
+                    }
+                    assert_eq!(t, played, "{id}");
+                    after.push(played);
+                    checked += 1;
+                }
+                if after.is_empty() {
+                    break;
+                }
+                s = after[rng.below(after.len() as u64) as usize];
+            }
+        }
+        checked
     }
 
     /// Over the positions of random walks in FreeCell, two positions share a fingerprint
