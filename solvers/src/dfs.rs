@@ -3,18 +3,11 @@
 use std::mem::size_of;
 
 use crate::limits::Checker;
+use crate::stack::{Stack, Step};
 use crate::table::VisitedSet;
 use crate::{
     guided_successors, successors, Guided, Limits, Outcome, Report, Space, Stats, Successor,
 };
-
-/// A level of the explicit stack: its successors are `arena[lo..hi]`, the next one to try
-/// is `arena[next]`, so the one being explored below it is `arena[next - 1]`.
-struct Frame {
-    lo: usize,
-    hi: usize,
-    next: usize,
-}
 
 /// Depth-first search from `start`.
 ///
@@ -48,78 +41,53 @@ fn depth_first<S: Space>(
     }
 
     let mut visited: VisitedSet<S::Key> = VisitedSet::new();
-    // Every successor list of the current path, one after the other.
-    let mut arena: Vec<Successor<S::Move, S::State>> = Vec::new();
-    let mut frames: Vec<Frame> = Vec::new();
+    // Every successor list of the current path.
+    let mut stack: Stack<Successor<S::Move, S::State>> = Stack::with_capacity(0, 0);
     let mut buf: Vec<Successor<S::Move, S::State>> = Vec::new();
 
     let memory = |visited: &VisitedSet<S::Key>,
-                  arena: &Vec<Successor<S::Move, S::State>>,
-                  frames: &Vec<Frame>,
+                  stack: &Stack<Successor<S::Move, S::State>>,
                   buf: &Vec<Successor<S::Move, S::State>>| {
         visited.memory_bytes()
-            + ((arena.capacity() + buf.capacity()) * size_of::<Successor<S::Move, S::State>>()
-                + frames.capacity() * size_of::<Frame>()) as u64
+            + stack.memory_bytes()
+            + (buf.capacity() * size_of::<Successor<S::Move, S::State>>()) as u64
     };
 
     visited.insert(space.key(&start));
-    if let Some(reason) = checker.check(0, memory(&visited, &arena, &frames, &buf)) {
+    if let Some(reason) = checker.check(0, memory(&visited, &stack, &buf)) {
         stats.stored = visited.len() as u64;
         return checker.finish(Outcome::Unknown(reason), stats);
     }
     let mut scored: Vec<Guided<S::Move, S::State>> = Vec::new();
-    fill(space, &start, guided, &mut arena, &mut scored);
+    fill(space, &start, guided, &mut buf, &mut scored);
     stats.expanded = 1;
-    stats.generated = arena.len() as u64;
-    frames.push(Frame {
-        lo: 0,
-        hi: arena.len(),
-        next: 0,
-    });
+    stats.generated = buf.len() as u64;
+    stack.push(&mut buf);
 
     let outcome = loop {
-        let Some(top) = frames.last_mut() else {
-            break Outcome::Unsolvable;
+        let idx = match stack.step() {
+            Step::Try(idx) => idx,
+            Step::Popped => continue,
+            Step::Empty => break Outcome::Unsolvable,
         };
-        if top.next == top.hi {
-            arena.truncate(top.lo);
-            frames.pop();
-            continue;
-        }
-        let idx = top.next;
-        top.next += 1;
-        let state = &arena[idx].state;
+        let state = &stack.item(idx).state;
         if !visited.insert(space.key(state)) {
             continue;
         }
         if space.is_goal(state) {
-            let mut path = Vec::with_capacity(frames.len());
-            let mut cost = 0u64;
-            for f in &frames {
-                let s = &arena[f.next - 1];
-                path.push(s.mv);
-                cost += u64::from(s.cost);
-            }
-            stats.solution_cost = cost;
-            break Outcome::Solved(path);
+            stats.solution_cost = stack.line().map(|s| u64::from(s.cost)).sum();
+            break Outcome::Solved(stack.line().map(|s| s.mv).collect());
         }
-        if let Some(reason) = checker.check(stats.expanded, memory(&visited, &arena, &frames, &buf))
-        {
+        if let Some(reason) = checker.check(stats.expanded, memory(&visited, &stack, &buf)) {
             break Outcome::Unknown(reason);
         }
-        fill(space, &arena[idx].state, guided, &mut buf, &mut scored);
+        fill(space, state, guided, &mut buf, &mut scored);
         stats.expanded += 1;
         stats.generated += buf.len() as u64;
-        let lo = arena.len();
-        arena.append(&mut buf);
-        frames.push(Frame {
-            lo,
-            hi: arena.len(),
-            next: lo,
-        });
+        stack.push(&mut buf);
     };
     stats.stored = visited.len() as u64;
-    checker.observe_memory(memory(&visited, &arena, &frames, &buf));
+    checker.observe_memory(memory(&visited, &stack, &buf));
     checker.finish(outcome, stats)
 }
 

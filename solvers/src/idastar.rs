@@ -6,17 +6,8 @@ use std::mem::size_of;
 use rustc_hash::FxHashMap;
 
 use crate::limits::Checker;
+use crate::stack::{Stack, Step};
 use crate::{successors, Limits, Outcome, Report, Space, Stats, Successor};
-
-/// A level of the explicit stack: the successors of a state at path cost `g` are
-/// `arena[lo..hi]`, the next one to try is `arena[next]`, so the one being explored below
-/// is `arena[next - 1]`.
-struct Frame {
-    lo: usize,
-    hi: usize,
-    next: usize,
-    g: u64,
-}
 
 /// Iterative-deepening A* from `start`.
 ///
@@ -40,18 +31,20 @@ pub fn idastar<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<
     }
 
     let mut tt: FxHashMap<S::Key, u64> = FxHashMap::default();
-    let mut arena: Vec<Successor<S::Move, S::State>> = Vec::new();
-    let mut frames: Vec<Frame> = Vec::new();
+    // Every successor list of the current path, and the path cost of each level's state.
+    let mut stack: Stack<Successor<S::Move, S::State>> = Stack::with_capacity(0, 0);
+    let mut costs: Vec<u64> = Vec::new();
     let mut buf: Vec<Successor<S::Move, S::State>> = Vec::new();
 
     let memory = |tt: &FxHashMap<S::Key, u64>,
-                  arena: &Vec<Successor<S::Move, S::State>>,
-                  frames: &Vec<Frame>,
+                  stack: &Stack<Successor<S::Move, S::State>>,
+                  costs: &Vec<u64>,
                   buf: &Vec<Successor<S::Move, S::State>>| {
         let buckets = (tt.capacity() as u64) * 8 / 7;
         buckets * (size_of::<(S::Key, u64)>() as u64 + 1)
-            + ((arena.capacity() + buf.capacity()) * size_of::<Successor<S::Move, S::State>>()
-                + frames.capacity() * size_of::<Frame>()) as u64
+            + stack.memory_bytes()
+            + (buf.capacity() * size_of::<Successor<S::Move, S::State>>()
+                + costs.capacity() * size_of::<u64>()) as u64
     };
 
     let start_key = space.key(&start);
@@ -59,33 +52,30 @@ pub fn idastar<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<
 
     let outcome = 'search: loop {
         tt.clear();
-        arena.clear();
-        frames.clear();
+        stack.clear();
+        costs.clear();
         tt.insert(start_key.clone(), 0);
-        if let Some(reason) = checker.check(stats.expanded, memory(&tt, &arena, &frames, &buf)) {
+        if let Some(reason) = checker.check(stats.expanded, memory(&tt, &stack, &costs, &buf)) {
             break Outcome::Unknown(reason);
         }
-        successors(space, &start, &mut arena);
+        successors(space, &start, &mut buf);
         stats.expanded += 1;
-        stats.generated += arena.len() as u64;
-        frames.push(Frame {
-            lo: 0,
-            hi: arena.len(),
-            next: 0,
-            g: 0,
-        });
+        stats.generated += buf.len() as u64;
+        stack.push(&mut buf);
+        costs.push(0);
         let mut next_threshold = u64::MAX;
 
-        while let Some(top) = frames.last_mut() {
-            if top.next == top.hi {
-                arena.truncate(top.lo);
-                frames.pop();
-                continue;
-            }
-            let idx = top.next;
-            top.next += 1;
-            let succ = &arena[idx];
-            let g = top.g + u64::from(succ.cost);
+        loop {
+            let idx = match stack.step() {
+                Step::Try(idx) => idx,
+                Step::Popped => {
+                    costs.pop();
+                    continue;
+                }
+                Step::Empty => break,
+            };
+            let succ = stack.item(idx);
+            let g = costs.last().expect("a cost per level") + u64::from(succ.cost);
             match tt.entry(space.key(&succ.state)) {
                 // Expanded (or being expanded, as an ancestor) at a g no larger: whatever
                 // this visit could reach, that one reaches too. Not a cut.
@@ -105,27 +95,20 @@ pub fn idastar<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<
                 }
             }
             if space.is_goal(&succ.state) {
-                let path = frames.iter().map(|f| arena[f.next - 1].mv).collect();
+                let path = stack.line().map(|s| s.mv).collect();
                 stats.solution_cost = g;
                 stats.stored = stats.stored.max(tt.len() as u64);
                 break 'search Outcome::Solved(path);
             }
-            if let Some(reason) = checker.check(stats.expanded, memory(&tt, &arena, &frames, &buf))
-            {
+            if let Some(reason) = checker.check(stats.expanded, memory(&tt, &stack, &costs, &buf)) {
                 stats.stored = stats.stored.max(tt.len() as u64);
                 break 'search Outcome::Unknown(reason);
             }
-            successors(space, &arena[idx].state, &mut buf);
+            successors(space, &succ.state, &mut buf);
             stats.expanded += 1;
             stats.generated += buf.len() as u64;
-            let lo = arena.len();
-            arena.append(&mut buf);
-            frames.push(Frame {
-                lo,
-                hi: arena.len(),
-                next: lo,
-                g,
-            });
+            stack.push(&mut buf);
+            costs.push(g);
         }
         stats.stored = stats.stored.max(tt.len() as u64);
         if next_threshold == u64::MAX {
@@ -133,6 +116,6 @@ pub fn idastar<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<
         }
         threshold = next_threshold;
     };
-    checker.observe_memory(memory(&tt, &arena, &frames, &buf));
+    checker.observe_memory(memory(&tt, &stack, &costs, &buf));
     checker.finish(outcome, stats)
 }

@@ -24,6 +24,7 @@ mod dfs;
 mod idastar;
 mod limits;
 mod scan;
+mod stack;
 mod table;
 
 pub use astar::astar;

@@ -6,6 +6,7 @@ use std::fmt::Debug;
 use std::mem::size_of;
 
 use crate::limits::Checker;
+use crate::stack::{Stack, Step};
 use crate::table::VisitedSet;
 use crate::{Limits, Outcome, Report, Stats, StopReason};
 
@@ -46,14 +47,6 @@ pub trait MoveSpace {
 /// The states a scan makes room for at its start (fewer under a smaller node limit).
 const SCAN_ROOM: usize = 512;
 
-/// A level of the scan's stack: the moves of `path[d]` are `arena[lo..hi]`, the next one to
-/// try is `arena[next]`.
-struct Frame {
-    lo: usize,
-    hi: usize,
-    next: usize,
-}
-
 /// A depth-first scan from `start`: each state's moves are tried by their order value
 /// (ties in the order listed), a state is entered once per fingerprint, and only the states
 /// entered are made. It returns the first win found, or [`Outcome::Unknown`]: with
@@ -72,78 +65,62 @@ pub fn scan<S: MoveSpace>(space: &S, start: S::State, limits: &Limits) -> Report
         .max_nodes
         .map_or(SCAN_ROOM, |m| m.min(SCAN_ROOM as u64) as usize);
     let mut visited: VisitedSet<u64> = VisitedSet::with_capacity(2 * room);
-    let mut arena: Vec<ScoredMove<S::Move>> = Vec::with_capacity(4 * room);
-    let mut frames: Vec<Frame> = Vec::with_capacity(room);
+    // The moves of each state of the current path, and those states.
+    let mut stack: Stack<ScoredMove<S::Move>> = Stack::with_capacity(room, 4 * room);
     let mut path: Vec<S::State> = Vec::with_capacity(room);
     let mut buf: Vec<ScoredMove<S::Move>> = Vec::with_capacity(64);
     let memory = |visited: &VisitedSet<u64>,
-                  arena: &Vec<ScoredMove<S::Move>>,
-                  frames: &Vec<Frame>,
+                  stack: &Stack<ScoredMove<S::Move>>,
                   path: &Vec<S::State>,
                   buf: &Vec<ScoredMove<S::Move>>| {
         visited.memory_bytes()
-            + ((arena.capacity() + buf.capacity()) * size_of::<ScoredMove<S::Move>>()
-                + frames.capacity() * size_of::<Frame>()
+            + stack.memory_bytes()
+            + (buf.capacity() * size_of::<ScoredMove<S::Move>>()
                 + path.capacity() * size_of::<S::State>()) as u64
     };
 
     visited.insert(space.fingerprint(&start));
-    if let Some(reason) = checker.check(0, memory(&visited, &arena, &frames, &path, &buf)) {
+    if let Some(reason) = checker.check(0, memory(&visited, &stack, &path, &buf)) {
         stats.stored = visited.len() as u64;
         return checker.finish(Outcome::Unknown(reason), stats);
     }
-    ordered_moves(space, &start, &mut arena);
+    ordered_moves(space, &start, &mut buf);
     stats.expanded = 1;
-    stats.generated = arena.len() as u64;
-    frames.push(Frame {
-        lo: 0,
-        hi: arena.len(),
-        next: 0,
-    });
+    stats.generated = buf.len() as u64;
+    stack.push(&mut buf);
     path.push(start);
 
     let outcome = loop {
-        let Some(top) = frames.last_mut() else {
-            break Outcome::Unknown(StopReason::Pruned);
+        let idx = match stack.step() {
+            Step::Try(idx) => idx,
+            Step::Popped => {
+                path.pop();
+                continue;
+            }
+            Step::Empty => break Outcome::Unknown(StopReason::Pruned),
         };
-        if top.next == top.hi {
-            arena.truncate(top.lo);
-            frames.pop();
-            path.pop();
+        let scored = stack.item(idx);
+        if !visited.insert(scored.fingerprint) {
             continue;
         }
-        let idx = top.next;
-        top.next += 1;
-        if !visited.insert(arena[idx].fingerprint) {
-            continue;
-        }
-        let state = space.play(path.last().expect("a state per frame"), &arena[idx].mv);
+        let state = space.play(path.last().expect("a state per level"), &scored.mv);
         if space.is_goal(&state) {
-            break Outcome::Solved(frames.iter().map(|f| arena[f.next - 1].mv).collect());
+            break Outcome::Solved(stack.line().map(|m| m.mv).collect());
         }
-        if let Some(reason) = checker.check(
-            stats.expanded,
-            memory(&visited, &arena, &frames, &path, &buf),
-        ) {
+        if let Some(reason) = checker.check(stats.expanded, memory(&visited, &stack, &path, &buf)) {
             break Outcome::Unknown(reason);
         }
         ordered_moves(space, &state, &mut buf);
         stats.expanded += 1;
         stats.generated += buf.len() as u64;
-        let lo = arena.len();
-        arena.append(&mut buf);
-        frames.push(Frame {
-            lo,
-            hi: arena.len(),
-            next: lo,
-        });
+        stack.push(&mut buf);
         path.push(state);
     };
     if let Outcome::Solved(line) = &outcome {
         stats.solution_cost = line.len() as u64;
     }
     stats.stored = visited.len() as u64;
-    checker.observe_memory(memory(&visited, &arena, &frames, &path, &buf));
+    checker.observe_memory(memory(&visited, &stack, &path, &buf));
     checker.finish(outcome, stats)
 }
 
