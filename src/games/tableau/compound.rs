@@ -400,7 +400,6 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             dest: None,
             group: &[],
             source: None,
-            parked: 0,
             single: [EMPTY; MAX_PILES],
         };
         let mut fresh = 0;
@@ -426,7 +425,6 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                         empties &= empties - 1;
                         a.len[k] = 1;
                         a.single[k] = b;
-                        a.parked |= 1 << (b & !DOWN);
                         a.changed |= 1 << k;
                     }
                 }
@@ -766,9 +764,7 @@ struct After<'p, const N: usize> {
     group: &'p [u8],
     /// The pile the cards came off, and the height of the lowest one moved or parked.
     source: Option<(usize, usize)>,
-    /// The cards parked alone into empty piles, as a set, and the card of each such pile
-    /// (`EMPTY` for the others).
-    parked: u64,
+    /// The card parked alone into each empty pile (`EMPTY` for the other piles).
     single: [u8; MAX_PILES],
 }
 
@@ -815,13 +811,11 @@ impl<const N: usize> After<'_, N> {
                 if j < self.group.len() {
                     self.dest
                         .map_or(Where::Gone, |(q, base)| Where::Pile(q, base + j))
-                } else if self.parked >> c & 1 != 0 {
-                    let k = (0..MAX_PILES)
-                        .find(|&k| self.single[k] & !DOWN == c)
-                        .expect("a card parked alone has its pile");
-                    Where::Pile(k, 0)
                 } else {
-                    Where::Gone
+                    // Parked, and not in a cell: alone in a pile.
+                    (0..MAX_PILES)
+                        .find(|&k| self.single[k] & !DOWN == c)
+                        .map_or(Where::Gone, |k| Where::Pile(k, 0))
                 }
             }
             _ => Where::Pile(p, h),
