@@ -225,6 +225,11 @@ pub enum Focus {
         /// States kept per layer.
         width: usize,
     },
+    /// Best-first search in this mode over every move, with the reductions the game allows
+    /// only where a win is all that is read (the tableau engine's piles taken as
+    /// interchangeable while the stock deals a whole number of rounds onto every pile, see
+    /// `Tableau::for_wins_only`). Games with no such reduction have none of this search.
+    AllMoves(solvers::BestFirstMode),
 }
 
 /// A game: its layouts, its engine (a [`solvers::Space`]) and its referee.

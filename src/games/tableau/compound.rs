@@ -1027,12 +1027,7 @@ mod tests {
         )
         .expect("rules");
         let rules: &'static crate::games::tableau::rules::Rules = Box::leak(Box::new(rules));
-        let g = Tableau::<52, 80> {
-            rules,
-            index: 0,
-            feat: super::super::Features::of(rules),
-            run_cap: u8::MAX,
-        };
+        let g = Tableau::<52, 80>::of_rules(rules, 0);
         assert!(g.plays_compound());
         let mut rng = crate::deals::Rng::new(11);
         let checked = walk(&g, &mut rng);

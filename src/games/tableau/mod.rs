@@ -266,6 +266,10 @@ pub struct Tableau<const N: usize = 52, const K: usize = 80> {
     /// The most complete runs the foundations may hold (Mogelpat's helper piles); 255 for
     /// the rules' own limit. See [`Tableau::with_run_cap`].
     run_cap: u8,
+    /// Whether the piles count as interchangeable while the stock holds a whole number of
+    /// deals onto every pile: unsound for proofs, so only for searches whose sole verdict is
+    /// a win. See [`Tableau::for_wins_only`].
+    loose_piles: bool,
 }
 
 /// The engine for two decks (Spider, Mogelpat).
@@ -528,13 +532,40 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// The game of preset `index`.
     pub fn preset(index: u16) -> Self {
-        let rules = preset(index);
+        Self::of_rules(preset(index), index)
+    }
+
+    /// The key's layout ([`Key`]) is written for `K == N + 28`: the cards, pile ends and
+    /// cells take at most `N + 23` bytes and the last three are fixed places, so a smaller
+    /// `K` would overlap them and a larger one would be compared in vain. Checked when the
+    /// engine is built for a capacity, so a wrong pair fails to compile.
+    const KEY_FITS: () = assert!(K == N + 28, "Tableau<N, K> needs K == N + 28");
+
+    /// The game of `rules`, named `index` in the catalogue.
+    pub(crate) fn of_rules(rules: &'static Rules, index: u16) -> Self {
+        #[allow(clippy::let_unit_value)]
+        let () = Self::KEY_FITS;
         Tableau {
             rules,
             index,
             feat: Features::of(rules),
             run_cap: u8::MAX,
+            loose_piles: false,
         }
+    }
+
+    /// The same game for searches whose only verdict is a win (the focused searches of
+    /// games of runs): while the stock holds a whole number of deals onto every pile, the
+    /// piles count as interchangeable (keys sort them, moves into an empty pile go to the
+    /// first only, a whole pile never moves into an empty one). That is not true (each pile
+    /// gets its own card from each deal, see `piles_ordered`), so such a search may miss a
+    /// win, and what it runs out of proves nothing; but each move it plays is a real move of
+    /// the position it has, so a win it finds is a real win, and it is replayed by the
+    /// verifier like any other. Treating those positions as one keeps the searches that find
+    /// most wins as small as they were tuned to be.
+    pub fn for_wins_only(mut self) -> Self {
+        self.loose_piles = true;
+        self
     }
 
     /// The same game in which the foundations hold at most `cap` complete runs: a run goes
@@ -1000,13 +1031,21 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     /// Whether the piles' order is part of the position: with a redeal (it gathers them in
-    /// order), and while a deal from the stock still to come skips some piles (Scorpion's
-    /// three cards, the last deal of Spiderette).
+    /// order), and while any card waits in the stock: a deal puts the stock's next card on
+    /// the first pile, the one after on the second and so on, so two layouts that differ
+    /// only in which pile is which get different cards from the deals still to come (a deal
+    /// onto every pile is no exception: each pile still gets its own card). Once the stock
+    /// is empty nothing still to come tells the piles apart.
     fn piles_ordered(&self, s: &State<N>) -> bool {
         let f = &self.feat;
-        f.redeal != 0
-            || (s.stock > 0
-                && (f.deal_to as usize != self.rules.piles() || !s.stock.is_multiple_of(f.deal_to)))
+        if self.loose_piles {
+            // Wins only (see `for_wins_only`): a deal onto every pile counted as symmetric.
+            return f.redeal != 0
+                || (s.stock > 0
+                    && (f.deal_to as usize != self.rules.piles()
+                        || !s.stock.is_multiple_of(f.deal_to)));
+        }
+        f.redeal != 0 || s.stock > 0
     }
 
     /// Stock deals still to come.
@@ -1206,7 +1245,7 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
     /// stock may not be dealt onto an empty pile (the card kept may be what lets it deal),
     /// nor when any face-up group moves (a group may carry the card with others on it).
     /// A complete run going home is never forced: it can lose a won game, with or without
-    /// cards in the stock (tests/runs_home.rs).
+    /// cards in the stock (tests/it/runs_home.rs).
     fn forced(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
         if self.feat.redeal != 0 || self.feat.no_empty || self.feat.face_up_groups {
             return None;
@@ -1625,19 +1664,31 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
             .then(|| self.with_run_cap(cap.min(u32::from(u8::MAX)) as u8))
     }
 
-    /// Games of suit runs: best-first over [`runs::Focused`], the moves that seldom help
-    /// left out.
+    /// Games of suit runs: best-first or a beam over [`runs::Focused`], the moves that
+    /// seldom help left out, or best-first over every move; all with the piles taken as
+    /// interchangeable while the stock deals whole rounds onto every pile
+    /// ([`Tableau::for_wins_only`]).
     fn focused_search(
         &self,
         state: &State<N>,
         search: super::Focus,
         limits: &solvers::Limits,
     ) -> Option<solvers::Report<Move>> {
-        let space = runs::Focused(self);
-        self.plays_suit_runs().then(|| match search {
-            super::Focus::BestFirst(mode) => solvers::best_first(&space, *state, mode, limits),
-            super::Focus::Beam { width } => solvers::beam(&space, *state, width, limits),
-        })
+        if !self.plays_suit_runs() {
+            return None;
+        }
+        let loose = (*self).for_wins_only();
+        let space = runs::Focused(&loose);
+        match search {
+            super::Focus::BestFirst(mode) => Some(solvers::best_first(&space, *state, mode, limits)),
+            super::Focus::Beam { width } => Some(solvers::beam(&space, *state, width, limits)),
+            super::Focus::AllMoves(mode) => {
+                // Only where the loose piles differ from the exact ones.
+                let f = &self.feat;
+                (f.deal_to != 0 && usize::from(f.deal_to) == self.rules.piles() && state.stock > 0)
+                    .then(|| solvers::best_first(&loose, *state, mode, limits))
+            }
+        }
     }
 
     fn compound_dive(
@@ -1816,7 +1867,12 @@ mod tests {
                 &[12, 11, 10, 9, 8, 7, 6, 5, 2],
                 &[12, 11, 10, 9, 8, 7],
             ];
-            let r = with_piles(&s, long);
+            let mut r = with_piles(&s, long);
+            // While cards wait in the stock the piles keep their order in the key: each
+            // gets its own card from the deals to come.
+            let reversed: Vec<&[u8]> = long.iter().rev().copied().collect();
+            assert_ne!(g.key(&with_piles(&s, &reversed)), g.key(&r), "{id}");
+            r.stock = 0;
             let whole = whole_sorted(&g, &r);
             assert_eq!(&g.key(&r)[..whole.len()], &whole[..], "{id}");
         }
@@ -2032,12 +2088,7 @@ mod tests {
             redeals: 1,
         };
         let rules: &'static Rules = Box::leak(Box::new(rules));
-        let g: Tableau = Tableau {
-            rules,
-            index: 0,
-            feat: Features::of(rules),
-            run_cap: u8::MAX,
-        };
+        let g: Tableau = Tableau::of_rules(rules, 0);
         let s = g.pack(&g.deal(2)).expect("deal");
         // Move a card (if one moves), then redeal: the redeal is there once only.
         let mut out = Vec::new();

@@ -7,7 +7,7 @@
 //! `patience::verify::verify`), and through the batch path (`patience stats --out` then
 //! `patience dataset export`).
 
-mod common;
+use crate::common;
 
 use common::{arg, data_dir, export_records, json, patience};
 use patience::games::{Game, GameId};

@@ -6,7 +6,7 @@
 //! must prove unsolvable. Then the catalogue: every embedded preset is listed by `patience
 //! games`, every preset file is embedded, and bad `--rules` files give one error line.
 
-mod common;
+use crate::common;
 
 use common::{data_dir, patience};
 use patience::games::{Game, GameId};

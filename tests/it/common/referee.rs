@@ -5,7 +5,7 @@
 
 use patience::cards::Card;
 use patience::games::tableau::{
-    cell_label, pile_label, GroupMoves, Move, Place, StockRules, Tableau, HOMES,
+    cell_label, pile_label, GroupMoves, Move, Place, Tableau, HOMES,
 };
 use patience::piles::Table;
 use patience::verify::{Referee, Status};
@@ -70,17 +70,16 @@ pub fn referee_moves<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Tabl
     out
 }
 
-/// The layout as the search below remembers it: the tableau piles (found by their labels)
-/// sorted unless a redeal makes their order count (any pile may take what another may, so
-/// the sorted layout wins exactly when the layout does), then every other pile as it is.
+/// The layout as the search below remembers it: every pile's cards as they lie, the
+/// tableau piles in their order (found by their labels), then every other pile. Nothing is
+/// canonicalised: two layouts that differ only in which pile holds what are two layouts
+/// here, whatever the engine's key makes of them, so that the oracle never shares the
+/// engine's arguments for treating piles or cells as interchangeable.
 pub fn layout_key<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Vec<Vec<Card>> {
     let tableau: Vec<usize> = (0..g.rules.piles())
         .map(|p| t.find(&pile_label(p)).expect("tableau pile"))
         .collect();
     let mut piles: Vec<Vec<Card>> = tableau.iter().map(|&i| t.piles[i].cards.clone()).collect();
-    if !matches!(g.rules.stock, StockRules::Redeal { .. }) {
-        piles.sort();
-    }
     piles.extend(
         (0..t.piles.len())
             .filter(|i| !tableau.contains(i))

@@ -4,7 +4,7 @@
 //!
 //! Known deals and pinned layouts live in tests/known_deals.rs (with their data files).
 
-mod common;
+use crate::common;
 
 use common::{arg, export_records, json, patience, patience_in, patience_stdin, CsvRecord};
 use patience::games::md::{Md, Move as MdMove};

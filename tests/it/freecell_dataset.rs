@@ -4,7 +4,7 @@
 //! best-first searches) decides every deal the same way on every platform and release,
 //! and the dataset still describes the solver that ships.
 
-mod common;
+use crate::common;
 
 use common::{arg, csv_records, json, patience};
 

@@ -8,7 +8,7 @@
 //! solver forcing that move would call the first position "unsolvable": these tests keep the
 //! engine from ever doing so.
 
-mod common;
+use crate::common;
 
 use common::data_dir;
 use common::referee::{layout_key, referee_moves, referee_solvable};

@@ -8,7 +8,7 @@
 //! every move from every place and shares nothing with the engine but the move type. The
 //! second is what keeps the autoplay rule for games with returns honest.
 
-mod common;
+use crate::common;
 
 use common::referee::referee_solvable;
 use patience::cards::{Card, Rank, Suit};

@@ -1,0 +1,17 @@
+//! The integration tests: one test binary, a module per area, so that a change relinks the
+//! crate into one binary rather than one per file.
+
+mod common;
+
+mod cli;
+mod deal_numbers;
+mod freecell_dataset;
+mod interrupt;
+mod known_deals;
+mod presets;
+mod pysol_layouts;
+mod readme_examples;
+mod runs_home;
+mod soundness;
+mod tableau_engine;
+mod tableau_features;
