@@ -102,7 +102,9 @@ pub struct GameInfo {
     pub source: &'static str,
     /// Whether the game has no choices (its outcome is computed exactly by playing).
     pub deterministic: bool,
-    /// The version of our rules for this game; datasets record it.
+    /// The version of our rules for this game; datasets record it, and `stats --resume`
+    /// refuses a dataset of another version. Own-rules games number theirs by hand; a
+    /// tableau preset's is the fingerprint of its rules ([`tableau::Rules::version`]).
     pub rules_version: u32,
 }
 
@@ -130,7 +132,7 @@ impl GameId {
         match self {
             GameId::Tableau(i) => {
                 let r = tableau::preset(i);
-                GameInfo { id: &r.id, name: &r.name, summary: &r.summary, source: &r.source, deterministic: false, rules_version: 1 }
+                GameInfo { id: &r.id, name: &r.name, summary: &r.summary, source: &r.source, deterministic: false, rules_version: r.version() }
             }
             GameId::R7 => GameInfo {
                 id: "r7",

@@ -535,6 +535,47 @@ fn dataset_of_another_game_is_not_resumed() {
     );
 }
 
+/// A rules file changed under the same id: its dataset was made under other rules, so
+/// `--resume` refuses it (the rules version is a fingerprint of the rules).
+#[test]
+fn dataset_made_under_other_rules_is_not_resumed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rules = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("src/games/presets/freecell-3cells.toml"),
+    )
+    .expect("preset");
+    let rules = rules.replace("id = \"freecell-3cells\"", "id = \"my-freecell\"");
+    let file = dir.path().join("my.toml");
+    std::fs::write(&file, &rules).expect("write");
+    let f = dir.path().join("my.bin");
+    let stats = |deals: &str| {
+        patience(&[
+            "stats",
+            "my-freecell",
+            "--rules",
+            arg(&file),
+            "--deals",
+            deals,
+            "--out",
+            arg(&f),
+            "--resume",
+        ])
+    };
+    stats("1..3").ok();
+    // The same rules again: resumed.
+    stats("1..5").ok();
+    let before = std::fs::read(&f).expect("read");
+    // One cell more: other rules.
+    std::fs::write(&file, rules.replace("count = 3", "count = 4")).expect("write");
+    let e = stats("1..8").one_line_error();
+    assert!(
+        e.contains("my-freecell") && e.contains("rules version") && e.contains("cannot resume"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read(&f).expect("read"), before);
+}
+
 #[test]
 fn dataset_with_other_settings_is_not_resumed() {
     let dir = tempfile::tempdir().expect("temp dir");

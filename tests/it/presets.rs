@@ -359,3 +359,25 @@ fn kings_only_empty_piles_do_not_help_runs_move() {
         expect(g, &table, Algorithm::Dfs, Verdict::Unsolvable, "kings-only runs");
     });
 }
+
+/// Every preset's rules version (the fingerprint datasets record) is pinned in
+/// tests/data/presets/versions.csv: a change to a preset's rules must show up here, so that
+/// the datasets made under the old rules are remade (`stats --resume` refuses them).
+#[test]
+fn every_presets_rules_version_is_pinned() {
+    let path = data_dir().join("presets").join("versions.csv");
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let now: Vec<String> = patience::games::tableau::presets()
+        .iter()
+        .take(patience::games::tableau::embedded_count())
+        .map(|r| format!("{},{}", r.id, r.version()))
+        .collect();
+    let pinned: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(
+        pinned,
+        now,
+        "{} differs; the versions now are:\n{}",
+        path.display(),
+        now.join("\n")
+    );
+}

@@ -7,11 +7,11 @@
 //! preset is loaded, with the reason, never played wrongly.
 
 use crate::cards::{Card, DeckSpec, Rank, Suit, ALL_SUITS};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// How a card may be placed on another in the tableau.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Build {
     /// Alternate colours (FreeCell).
@@ -44,7 +44,7 @@ impl Build {
 }
 
 /// Which way ranks go when building on the tableau or the foundations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Direction {
     /// Each card one rank lower than the one under it.
@@ -56,7 +56,7 @@ pub enum Direction {
 }
 
 /// Which groups of cards move together between tableau piles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GroupMoves {
     /// One card at a time.
@@ -73,7 +73,7 @@ pub enum GroupMoves {
 }
 
 /// What may fill an empty tableau pile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EmptyFill {
     /// Any card or sequence.
@@ -85,7 +85,7 @@ pub enum EmptyFill {
 }
 
 /// The first card of a foundation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FoundationBase {
     /// Aces (or Kings when building down).
@@ -98,7 +98,7 @@ pub enum FoundationBase {
 }
 
 /// The tableau.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableauRules {
     /// Cards dealt to each pile, left to right (its length is the number of piles).
@@ -131,7 +131,7 @@ fn down() -> Direction {
 }
 
 /// Free cells, and reserve cards dealt into them.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CellRules {
     /// Number of cells.
@@ -150,7 +150,7 @@ fn yes() -> bool {
 }
 
 /// The foundations.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct FoundationRules {
     /// The first card.
@@ -178,7 +178,7 @@ pub struct FoundationRules {
 }
 
 /// What the foundations take.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Takes {
     /// Single cards, each on the one below it.
@@ -191,7 +191,7 @@ pub enum Takes {
 }
 
 /// When a game is won.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Won {
     /// Every card is on the foundations.
@@ -223,7 +223,7 @@ impl Default for FoundationRules {
 }
 
 /// The stock.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, tag = "kind", rename_all = "kebab-case")]
 pub enum StockRules {
     /// No stock: every card is dealt (the FreeCell family).
@@ -264,7 +264,7 @@ pub enum StockRules {
 pub const UNLIMITED: u8 = 255;
 
 /// A game of the tableau engine.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
     /// The id used on the command line.
@@ -302,6 +302,9 @@ pub struct Rules {
     /// The stock.
     #[serde(default)]
     pub stock: StockRules,
+    /// [`Rules::version`], worked out when the rules are read.
+    #[serde(skip)]
+    version: u32,
 }
 
 fn one() -> u8 {
@@ -343,10 +346,38 @@ pub const MAX_CELLS: usize = 10;
 impl Rules {
     /// Reads and checks a preset.
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
-        let r: Rules = toml::from_str(text)
+        let mut r: Rules = toml::from_str(text)
             .map_err(|e| RulesError::Toml(e.to_string().trim().replace('\n', " ")))?;
         r.check()?;
+        r.version = r.fingerprint();
         Ok(r)
+    }
+
+    /// The version of these rules that datasets record: a fingerprint of every field that
+    /// decides how the game plays (everything but the id, name, summary and source), so
+    /// that any change to a preset's rules changes it and `stats --resume` refuses a
+    /// dataset made under other rules. A field added to the schema later must be left out
+    /// of the fingerprint while it has its default (`skip_serializing_if`), or every
+    /// version changes with it.
+    pub fn version(&self) -> u32 {
+        self.version
+    }
+
+    /// FNV-1a (32 bits) of the rules as JSON with the descriptive fields blanked: the same
+    /// on every platform and in every release that keeps the schema.
+    fn fingerprint(&self) -> u32 {
+        let play = Rules {
+            id: String::new(),
+            name: String::new(),
+            summary: String::new(),
+            source: String::new(),
+            version: 0,
+            ..self.clone()
+        };
+        let text = serde_json::to_string(&play).expect("rules serialise");
+        text.bytes().fold(0x811c_9dc5u32, |h, b| {
+            (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+        })
     }
 
     fn invalid(&self, why: impl Into<String>) -> RulesError {
@@ -479,6 +510,30 @@ impl Rules {
         }
         if f.takes == Takes::Cards && self.decks > 1 {
             return Err(self.unsupported("foundations built card by card with several decks"));
+        }
+        // Rules that can never be won are refused with the reason.
+        if f.takes == Takes::Cards && self.deck().copies > 1 {
+            return Err(self.invalid(format!(
+                "one deck of {} suits holds every card {} times, but a foundation per suit \
+                 takes each card once: the game could never be won",
+                self.suits,
+                self.deck().copies
+            )));
+        }
+        let runs_needed = self.won == Won::AllInRuns || f.takes == Takes::Runs;
+        if runs_needed && !matches!(t.build, Build::Suit | Build::AnySuit | Build::SameColor) {
+            return Err(self.invalid(
+                "the game is won with runs of one suit, but the tableau never builds a card on \
+                 one of its own suit: it could never be won",
+            ));
+        }
+        if f.takes == Takes::Nothing && self.deck().len() / 13 > t.deal.len() {
+            return Err(self.invalid(format!(
+                "without foundations each of the {} runs must lie alone on a pile, but there \
+                 are {} piles: the game could never be won",
+                self.deck().len() / 13,
+                t.deal.len()
+            )));
         }
         if f.takes == Takes::Nothing && self.won != Won::AllInRuns {
             return Err(self.invalid("without foundations the game is won with every card in runs"));
@@ -620,6 +675,61 @@ mod tests {
                 matches!(refusal(&body), RulesError::Invalid { .. }),
                 "{body}"
             );
+        }
+    }
+
+    #[test]
+    fn rules_that_can_never_be_won_are_refused_with_the_reason() {
+        for (body, why) in [
+            // One deck of one suit: four Aces of spades, one spades foundation.
+            (format!("suits = 1\n{PLAIN}"), "takes each card once"),
+            // Runs of one suit go home, but cards build in alternate colours.
+            (
+                "decks = 2\n[tableau]\ndeal = [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]\n\
+                 build = \"alternate-color\"\nmoves = \"single\"\nempty = \"any\"\n\
+                 [foundations]\ntakes = \"runs\"\n[stock]\nkind = \"deal-to-piles\"\n"
+                    .to_string(),
+                "never builds a card on one of its own suit",
+            ),
+            // Eight runs and no foundations, but seven piles.
+            (
+                "decks = 2\nwon = \"all-in-runs\"\n[tableau]\ndeal = [7, 7, 7, 7, 7, 7, 7]\n\
+                 build = \"suit\"\nmoves = \"single\"\nempty = \"any\"\n\
+                 [foundations]\ntakes = \"nothing\"\n[stock]\nkind = \"deal-to-piles\"\n"
+                    .to_string(),
+                "8 runs must lie alone on a pile",
+            ),
+        ] {
+            match refusal(&body) {
+                RulesError::Invalid { why: w, .. } => {
+                    assert!(w.contains(why) && w.contains("never be won"), "{w}")
+                }
+                e => panic!("{body}: expected invalid, got {e}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_version_follows_every_rule_and_nothing_else() {
+        let base = Rules::from_toml(&format!("{BASE}{PLAIN}")).unwrap();
+        // Renamed and described otherwise: the same rules.
+        let renamed = Rules::from_toml(&format!(
+            "id = \"u\"\nname = \"U\"\nsummary = \"other\"\nsource = \"other\"\n{PLAIN}"
+        ))
+        .unwrap();
+        assert_eq!(base.version(), renamed.version());
+        // Any rule changed: another version.
+        for other in [
+            PLAIN.replace("[7, 7, 7, 7, 6, 6, 6, 6]", "[6, 7, 7, 7, 7, 6, 6, 6]"),
+            PLAIN.replace("any-suit", "suit"),
+            PLAIN.replace("\"single\"", "\"freecell-sequences\""),
+            PLAIN.replace("empty = \"any\"", "empty = \"kings\""),
+            format!("{PLAIN}[cells]\ncount = 1\n"),
+            format!("{PLAIN}[foundations]\nmay_return = true\n"),
+            format!("microsoft_deals = true\n{PLAIN}"),
+        ] {
+            let r = Rules::from_toml(&format!("{BASE}{other}")).unwrap();
+            assert_ne!(r.version(), base.version(), "{other}");
         }
     }
 
