@@ -1680,7 +1680,9 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
         let loose = (*self).for_wins_only();
         let space = runs::Focused(&loose);
         match search {
-            super::Focus::BestFirst(mode) => Some(solvers::best_first(&space, *state, mode, limits)),
+            super::Focus::BestFirst(mode) => {
+                Some(solvers::best_first(&space, *state, mode, limits))
+            }
             super::Focus::Beam { width } => Some(solvers::beam(&space, *state, width, limits)),
             super::Focus::AllMoves(mode) => {
                 // Only where the loose piles differ from the exact ones.

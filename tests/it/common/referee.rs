@@ -4,9 +4,7 @@
 //! confirm the engine's proofs of small losses.
 
 use patience::cards::Card;
-use patience::games::tableau::{
-    cell_label, pile_label, GroupMoves, Move, Place, Tableau, HOMES,
-};
+use patience::games::tableau::{cell_label, pile_label, GroupMoves, Move, Place, Tableau, HOMES};
 use patience::piles::Table;
 use patience::verify::{Referee, Status};
 use std::collections::{HashSet, VecDeque};
