@@ -5,7 +5,9 @@ mod common;
 
 mod cli;
 mod deal_numbers;
+mod differential;
 mod freecell_dataset;
+mod fuzz_corpus;
 mod interrupt;
 mod known_deals;
 mod presets;

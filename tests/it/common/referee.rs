@@ -29,7 +29,11 @@ pub fn referee_moves<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Tabl
         }
     };
     for (from, label) in &places {
-        let cards = &t.piles[t.find(label).unwrap()].cards;
+        // A game of fewer suits has fewer foundations.
+        let Some(id) = t.find(label) else {
+            continue;
+        };
+        let cards = &t.piles[id].cards;
         let most = if single {
             cards.len().min(1)
         } else {

@@ -1,0 +1,872 @@
+//! Differential tests of the tableau engine against the referee, the way chess engines check
+//! their move generators with perft counts.
+//!
+//! For every preset and for random rules files of the engine's schema, random small
+//! positions (a few cards in play, a stock where the rules have one) are explored by a plain
+//! breadth-first search over the referee's own layouts (`common::referee`): every move the
+//! reference piles accept, from every place to every place with every count, and layouts
+//! kept exactly as they lie, nothing canonicalised. Then:
+//! - **move by move**: at every layout explored, each move the engine generates is legal
+//!   for the referee and lands on the engine's own successor, and every layout the referee
+//!   reaches in one move is one the engine reaches too, up to the documented
+//!   canonicalisation (`canon` below, written here from ARCHITECTURE.md, not from the
+//!   engine), or is the layout itself up to it (a whole pile moved into an empty one where
+//!   piles are interchangeable: the one move the engine leaves out);
+//! - **keys**: two layouts get the same engine key exactly when `canon` makes them equal;
+//! - **counts**: where the whole space fits, the engine's count of positions reachable by
+//!   its moves (without forced moves) equals the count of the referee's layouts after
+//!   `canon`, applied to them afterwards;
+//! - **verdicts**: the engine's searches (depth-first, best-first, the portfolio, forced
+//!   moves and all) decide the position as the referee's layouts do;
+//! - **forced moves**: wherever the engine forces a move, the layout after it wins exactly
+//!   when the layout before it does (winnability read off the referee's graph);
+//! - **helper piles** (Mogelpat): the engine capped at `c` runs home wins exactly when the
+//!   referee's layouts reach a win with at most `c` runs home.
+//!
+//! `cargo test` runs fixed seeds in a few seconds; `scripts/soundness.sh --minutes N` runs
+//! the same checks on fresh seeds for as long as asked and saves every failing position in
+//! `tests/data/soundness/found/`, which `saved_failures_pass` replays.
+
+use crate::common::referee::{layout_key, referee_moves};
+use patience::cards::{Card, Rank, Suit};
+use patience::deals::Rng;
+use patience::games::tableau::{
+    cell_label, pile_label, register, FoundationBase, Rules, StockRules, Tableau, Takes, HOMES,
+    REDEALS, STOCK,
+};
+use patience::games::{Game, GameId};
+use patience::piles::{Mode, Table};
+use patience::study::{solve, Algorithm, SolveConfig, Verdict};
+use patience::verify::{Referee, Status};
+use solvers::{Limits, Space};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// A layout after the documented canonicalisation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Canon {
+    piles: Vec<Vec<Card>>,
+    cells: Vec<Vec<Card>>,
+    homes: Vec<Vec<Card>>,
+    stock: Vec<Card>,
+    redeals: Option<u32>,
+}
+
+/// The engine's documented canonicalisation (ARCHITECTURE.md, "Reductions"), written on
+/// layouts: the tableau piles are sorted unless a redeal gathers them in order or cards
+/// wait in the stock (each pile gets its own card from each deal); the cells are sorted
+/// (nothing tells one from another); everything else stays as it is.
+fn canon<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Canon {
+    let r = g.rules;
+    let cards = |label: &str| {
+        t.find(label)
+            .map_or_else(Vec::new, |i| t.piles[i].cards.clone())
+    };
+    let stock = cards(STOCK);
+    let mut piles: Vec<Vec<Card>> = (0..r.piles()).map(|p| cards(&pile_label(p))).collect();
+    let redeal = matches!(r.stock, StockRules::Redeal { .. });
+    if !redeal && stock.is_empty() {
+        piles.sort();
+    }
+    let mut cells: Vec<Vec<Card>> = (0..r.cells.count as usize)
+        .map(|c| cards(&cell_label(c)))
+        .collect();
+    cells.sort();
+    Canon {
+        piles,
+        cells,
+        homes: HOMES.iter().map(|h| cards(h)).collect(),
+        stock,
+        redeals: t.counter(REDEALS),
+    }
+}
+
+/// The referee's layouts reachable from a start, explored breadth first.
+struct Graph {
+    layouts: Vec<Table>,
+    /// The successors of each layout fully expanded (all of them when `complete`).
+    next: Vec<Vec<usize>>,
+    won: Vec<bool>,
+    complete: bool,
+}
+
+fn explore<const N: usize, const K: usize>(
+    g: &Tableau<N, K>,
+    start: &Table,
+    limit: usize,
+) -> Graph {
+    let mut index = HashMap::from([(layout_key(g, start), 0usize)]);
+    let mut layouts = vec![start.clone()];
+    let mut next = Vec::new();
+    let mut won = Vec::new();
+    let mut queue = VecDeque::from([0usize]);
+    while let Some(i) = queue.pop_front() {
+        let t = layouts[i].clone();
+        won.push(g.referee_status(&t) == Status::Won);
+        let mut succ = Vec::new();
+        for after in referee_moves(g, &t) {
+            let key = layout_key(g, &after);
+            let j = match index.get(&key) {
+                Some(&j) => j,
+                None => {
+                    if layouts.len() >= limit {
+                        return Graph {
+                            layouts,
+                            next,
+                            won,
+                            complete: false,
+                        };
+                    }
+                    layouts.push(after);
+                    index.insert(key, layouts.len() - 1);
+                    queue.push_back(layouts.len() - 1);
+                    layouts.len() - 1
+                }
+            };
+            succ.push(j);
+        }
+        next.push(succ);
+    }
+    Graph {
+        layouts,
+        next,
+        won,
+        complete: true,
+    }
+}
+
+/// Which layouts of a complete graph reach a won one.
+fn winnable(graph: &Graph, allowed: impl Fn(usize) -> bool) -> Vec<bool> {
+    let n = graph.layouts.len();
+    let mut back = vec![Vec::new(); n];
+    for (i, succ) in graph.next.iter().enumerate() {
+        for &j in succ {
+            back[j].push(i);
+        }
+    }
+    let mut good = vec![false; n];
+    let mut queue: VecDeque<usize> = (0..n).filter(|&i| graph.won[i] && allowed(i)).collect();
+    for &i in &queue {
+        good[i] = true;
+    }
+    while let Some(j) = queue.pop_front() {
+        for &i in &back[j] {
+            if !good[i] && allowed(i) {
+                good[i] = true;
+                queue.push_back(i);
+            }
+        }
+    }
+    good
+}
+
+/// What the checks of one position found.
+#[derive(Default)]
+struct Tally {
+    positions: usize,
+    complete: usize,
+    won: usize,
+    lost: usize,
+    layouts_checked: usize,
+    forced_checked: usize,
+    null_moves: usize,
+}
+
+impl Tally {
+    fn add(&mut self, o: &Tally) {
+        self.positions += o.positions;
+        self.complete += o.complete;
+        self.won += o.won;
+        self.lost += o.lost;
+        self.layouts_checked += o.layouts_checked;
+        self.forced_checked += o.forced_checked;
+        self.null_moves += o.null_moves;
+    }
+}
+
+/// Runs every check on `start`; returns a description of the first failure.
+fn check_position<const N: usize, const K: usize>(
+    g: &Tableau<N, K>,
+    start: &Table,
+    limit: usize,
+    per_state: usize,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    let graph = explore(g, start, limit);
+    tally.positions += 1;
+    let pack = |t: &Table| {
+        g.pack(t)
+            .map_err(|e| format!("the referee's layout does not pack: {e}\n{}", t.to_text()))
+    };
+    // Keys: equal exactly when the canonical layouts are equal.
+    let mut by_canon: HashMap<Canon, Vec<u8>> = HashMap::new();
+    let mut by_key: HashMap<Vec<u8>, Canon> = HashMap::new();
+    for t in &graph.layouts {
+        let c = canon(g, t);
+        let k = g.key(&pack(t)?).to_vec();
+        if let Some(old) = by_canon.insert(c.clone(), k.clone()) {
+            if old != k {
+                return Err(format!(
+                    "two layouts equal after canonicalisation have different keys:\n{}",
+                    t.to_text()
+                ));
+            }
+        }
+        if let Some(old) = by_key.insert(k, c.clone()) {
+            if old != c {
+                return Err(format!(
+                    "the engine's key makes two layouts one that the documented canonicalisation keeps apart:\n{}",
+                    t.to_text()
+                ));
+            }
+        }
+    }
+    // Move by move.
+    let mut succ = Vec::new();
+    for (i, t) in graph
+        .layouts
+        .iter()
+        .enumerate()
+        .take(per_state.min(graph.next.len()))
+    {
+        let s = pack(t)?;
+        succ.clear();
+        g.expand(&s, &mut succ);
+        let mut engine = HashSet::new();
+        for x in &succ {
+            let mut after = t.clone();
+            g.referee_apply(&mut after, &x.mv).map_err(|e| {
+                format!(
+                    "the engine's move {} is illegal for the referee ({e}) in\n{}",
+                    g.notation(&x.mv),
+                    t.to_text()
+                )
+            })?;
+            if pack(&after)? != x.state {
+                return Err(format!(
+                    "the engine's move {} lands elsewhere than the referee's in\n{}",
+                    g.notation(&x.mv),
+                    t.to_text()
+                ));
+            }
+            engine.insert(canon(g, &after));
+        }
+        let here = canon(g, t);
+        for &j in &graph.next[i] {
+            let c = canon(g, &graph.layouts[j]);
+            if !engine.contains(&c) {
+                if c == here {
+                    tally.null_moves += 1;
+                    continue;
+                }
+                return Err(format!(
+                    "a legal move is neither generated nor dominated: from\n{}to\n{}",
+                    t.to_text(),
+                    graph.layouts[j].to_text()
+                ));
+            }
+        }
+        tally.layouts_checked += 1;
+    }
+    if !graph.complete {
+        return Ok(());
+    }
+    tally.complete += 1;
+    // Counts: the engine's reachable keys against the canonical layouts.
+    let s0 = pack(start)?;
+    let mut seen = HashSet::from([g.key(&s0)]);
+    let mut queue = VecDeque::from([s0]);
+    while let Some(s) = queue.pop_front() {
+        succ.clear();
+        g.expand(&s, &mut succ);
+        for x in &succ {
+            if seen.insert(g.key(&x.state)) {
+                queue.push_back(x.state);
+            }
+        }
+    }
+    if seen.len() != by_canon.len() {
+        return Err(format!(
+            "the engine reaches {} positions, the referee {} after canonicalisation, from\n{}",
+            seen.len(),
+            by_canon.len(),
+            start.to_text()
+        ));
+    }
+    // Verdicts.
+    let good = winnable(&graph, |_| true);
+    let want = if good[0] {
+        Verdict::Solved
+    } else {
+        Verdict::Unsolvable
+    };
+    tally.won += usize::from(good[0]);
+    tally.lost += usize::from(!good[0]);
+    for algorithm in [Algorithm::Dfs, Algorithm::BestFirst, Algorithm::Portfolio] {
+        let cfg = SolveConfig {
+            algorithm,
+            limits: Limits::default(),
+        };
+        let got = solve(g, start, &cfg)
+            .map_err(|e| format!("solve: {e}"))?
+            .verdict;
+        if got != want {
+            return Err(format!(
+                "{algorithm:?} says {got:?}, the referee's layouts say {want:?}, from\n{}",
+                start.to_text()
+            ));
+        }
+    }
+    // Forced moves keep the verdict of the layout they are played in.
+    let index: HashMap<Vec<Vec<Card>>, usize> = graph
+        .layouts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (layout_key(g, t), i))
+        .collect();
+    for (i, t) in graph.layouts.iter().enumerate() {
+        if let Some(f) = g.forced(&pack(t)?) {
+            let mut after = t.clone();
+            g.referee_apply(&mut after, &f.mv).map_err(|e| {
+                format!(
+                    "forced move {} illegal ({e}) in\n{}",
+                    g.notation(&f.mv),
+                    t.to_text()
+                )
+            })?;
+            let j = index[&layout_key(g, &after)];
+            if good[i] != good[j] {
+                return Err(format!(
+                    "the forced move {} turns a {} layout into a {} one:\n{}",
+                    g.notation(&f.mv),
+                    if good[i] { "won" } else { "lost" },
+                    if good[j] { "won" } else { "lost" },
+                    t.to_text()
+                ));
+            }
+            tally.forced_checked += 1;
+        }
+    }
+    // Helper piles: a win with at most `cap` runs home.
+    if g.counts_helpers() {
+        let runs_home = |t: &Table| -> usize {
+            HOMES
+                .iter()
+                .filter_map(|h| t.find(h))
+                .map(|i| t.piles[i].height() / 13)
+                .sum()
+        };
+        let most = graph.layouts.iter().map(runs_home).max().unwrap_or(0);
+        for cap in 0..=most {
+            let good = winnable(&graph, |i| runs_home(&graph.layouts[i]) <= cap);
+            let capped = (*g).with_run_cap(cap as u8);
+            let r = solvers::dfs(&capped, pack(start)?, &Limits::default());
+            let got = matches!(r.outcome, solvers::Outcome::Solved(_));
+            if !matches!(
+                r.outcome,
+                solvers::Outcome::Solved(_) | solvers::Outcome::Unsolvable
+            ) || got != good[0]
+            {
+                return Err(format!(
+                    "with at most {cap} runs home the engine says {got}, the referee's layouts {}, from\n{}",
+                    good[0],
+                    start.to_text()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A random small position of `g`: most cards home (or, without foundations, in complete
+/// runs alone on piles), a few in play spread over the piles, the cells and the stock,
+/// some face down where the rules deal face down.
+fn position<const N: usize, const K: usize>(
+    g: &Tableau<N, K>,
+    rng: &mut Rng,
+    in_play: usize,
+) -> Table {
+    let r = g.rules;
+    let deck = r.deck();
+    let suits = deck.suit_list();
+    let copies = usize::from(deck.copies);
+    let mut t = Table::new();
+    let piles: Vec<usize> = (0..r.piles())
+        .map(|p| t.create_empty(&pile_label(p), Mode::Spread).unwrap())
+        .collect();
+    let cells: Vec<usize> = (0..r.cells.count as usize)
+        .map(|c| t.create_empty(&cell_label(c), Mode::Stacked).unwrap())
+        .collect();
+    let homes: Vec<(Suit, usize)> = g
+        .home_suits()
+        .into_iter()
+        .map(|s| (s, t.create_empty(s.name(), Mode::Stacked).unwrap()))
+        .collect();
+    let stock = matches!(r.stock, StockRules::DealToPiles { .. })
+        .then(|| t.create_empty(STOCK, Mode::Stacked).unwrap());
+    if let StockRules::Redeal { redeals, .. } = r.stock {
+        if redeals != patience::games::tableau::rules::UNLIMITED {
+            t.set_counter(REDEALS, rng.below(u64::from(redeals) + 1) as u32);
+        }
+    }
+    let home_of = |s: Suit| homes.iter().find(|h| h.0 == s).map(|h| h.1);
+    // The loose cards, and the piles already holding a run.
+    let mut loose: Vec<Card> = Vec::new();
+    let mut busy: Vec<usize> = Vec::new();
+    if r.foundations.takes == Takes::Cards {
+        // One deck: each suit's foundation from its base, the cards above in play.
+        let chosen = r.foundations.base == FoundationBase::Chosen;
+        let base = if chosen { 1 + rng.below(13) as u8 } else { 1 };
+        let rank = |i: u8| Rank::from_value((base - 1 + i) % 13 + 1);
+        let least = u8::from(r.tableau.aces_home);
+        let mut h = [13u8; 4];
+        let mut left = in_play;
+        while left > 0 {
+            let s = rng.below(4) as usize;
+            if h[s] > least.max(u8::from(chosen)) {
+                h[s] -= 1;
+                left -= 1;
+            }
+        }
+        for (s, &suit) in Suit::ALL.iter().enumerate() {
+            let id = home_of(suit).expect("a foundation per suit");
+            t.piles[id].cards = (0..h[s]).map(|i| Card::new(suit, rank(i))).collect();
+            loose.extend((h[s]..13).map(|i| Card::new(suit, rank(i))));
+        }
+    } else {
+        // Runs: every suit copy but one complete, home or alone on a pile; the last one a
+        // run from its King on one pile and its `in_play` lowest cards loose.
+        let mut runs: Vec<Suit> = suits
+            .iter()
+            .flat_map(|&s| std::iter::repeat_n(s, copies))
+            .collect();
+        let open = runs.remove(rng.below(runs.len() as u64) as usize);
+        let run = |s: Suit, from: u8, to: u8| {
+            (from..=to)
+                .rev()
+                .map(move |v| Card::new(s, Rank::from_value(v)))
+        };
+        let mut free: Vec<usize> = piles.clone();
+        for s in runs {
+            let home = home_of(s);
+            // Complete runs on piles keep the space small: their top is an Ace, on which
+            // nothing builds, so only a few piles are open.
+            let on_pile = home.is_none() || free.len() > 2;
+            if on_pile {
+                let p = free.remove(rng.below(free.len() as u64) as usize);
+                t.piles[p].cards.extend(run(s, 1, 13));
+                busy.push(p);
+            } else {
+                t.piles[home.unwrap()].cards.extend(run(s, 1, 13));
+            }
+        }
+        let low = in_play.min(12) as u8;
+        let p = free[rng.below(free.len() as u64) as usize];
+        t.piles[p].cards.extend(run(open, low + 1, 13));
+        loose.extend(run(open, 1, low));
+    }
+    for i in (1..loose.len()).rev() {
+        loose.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    // Some to the stock (face down), at most two deals' worth.
+    if let (Some(id), StockRules::DealToPiles { piles: to, .. }) = (stock, &r.stock) {
+        let per = if *to == 0 {
+            r.piles()
+        } else {
+            usize::from(*to)
+        };
+        let n = rng.below((2 * per).min(loose.len()) as u64 + 1) as usize;
+        for c in loose.drain(..n) {
+            t.piles[id].cards.push(c.face_down());
+        }
+    }
+    // Some to the cells.
+    for &c in &cells {
+        if !loose.is_empty() && rng.below(3) == 0 {
+            t.piles[c].cards.push(loose.pop().unwrap());
+        }
+    }
+    // The rest on a few piles, some face down under a face-up card where the rules deal so.
+    let may_hide = r.tableau.face_down.iter().any(|&d| d > 0) || stock.is_some();
+    let open_piles: Vec<usize> = piles
+        .iter()
+        .copied()
+        .filter(|p| !busy.contains(p))
+        .collect();
+    let used = 1 + rng.below(open_piles.len().min(4) as u64) as usize;
+    let runs = r.foundations.takes != Takes::Cards;
+    for (i, c) in loose.into_iter().enumerate() {
+        // In games of runs an empty pile takes any piece of any run: one card on each open
+        // pile first keeps the space small enough to explore.
+        let p = if runs && i < open_piles.len() {
+            open_piles[i]
+        } else {
+            open_piles[rng.below(used as u64) as usize]
+        };
+        let pile = &mut t.piles[p].cards;
+        if may_hide && rng.below(4) == 0 && pile.iter().all(|c| c.is_face_down()) {
+            pile.push(c.face_down());
+        } else {
+            pile.push(c);
+        }
+    }
+    // The top card of a pile is face up.
+    for &p in &piles {
+        if let Some(top) = t.piles[p].cards.last_mut() {
+            *top = top.face_up();
+        }
+    }
+    t
+}
+
+/// Sizes of the checks: layouts explored per position, layouts checked move by move, cards
+/// in play.
+#[derive(Clone, Copy)]
+struct Sizes {
+    limit: usize,
+    per_state: usize,
+    positions: usize,
+}
+
+/// Runs the checks on `positions` random positions of the game; failures are returned with
+/// the position's text.
+fn check_game<const N: usize, const K: usize>(
+    g: &Tableau<N, K>,
+    rng: &mut Rng,
+    sizes: Sizes,
+    tally: &mut Tally,
+) -> Vec<(String, Table)> {
+    let mut failures = Vec::new();
+    for _ in 0..sizes.positions {
+        let in_play = 2 + rng.below(4) as usize;
+        let t = position(g, rng, in_play);
+        if let Err(e) = g.pack(&t) {
+            failures.push((
+                format!("the generator made a position the engine refuses: {e}"),
+                t,
+            ));
+            continue;
+        }
+        if let Err(e) = check_position(g, &t, sizes.limit, sizes.per_state, tally) {
+            failures.push((e, t));
+        }
+    }
+    failures
+}
+
+/// Random rules of the engine's schema: few piles and cells, any building, group moves,
+/// empty-pile rule, foundations and stock the engine plays. Returned as TOML text (refused
+/// combinations are drawn again).
+fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
+    loop {
+        let pick = |rng: &mut Rng, xs: &[&'static str]| xs[rng.below(xs.len() as u64) as usize];
+        let runs = rng.below(3) == 0;
+        let (decks, suits) = if runs {
+            (
+                [1u8, 2][rng.below(2) as usize],
+                [1u8, 2, 4][rng.below(3) as usize],
+            )
+        } else {
+            (1, 4)
+        };
+        let cards = 52 * usize::from(decks);
+        let piles = 3 + rng.below(4) as usize;
+        let stock_kind = pick(rng, &["none", "none", "deal-to-piles", "redeal"]);
+        let in_stock = if stock_kind == "deal-to-piles" {
+            piles * (1 + rng.below(2) as usize)
+        } else {
+            0
+        };
+        let mut deal = vec![0usize; piles];
+        let per_pile = 4 + rng.below(6) as usize;
+        if stock_kind == "redeal" {
+            for (p, d) in deal.iter_mut().enumerate() {
+                *d = (cards - in_stock)
+                    .saturating_sub(p * per_pile)
+                    .min(per_pile);
+            }
+            // The redeal lays out whole piles from the first: the deal must cover every card.
+            if deal.iter().sum::<usize>() != cards {
+                continue;
+            }
+        } else {
+            for i in 0..cards - in_stock {
+                deal[i % piles] += 1;
+            }
+        }
+        let face_down: Vec<usize> = deal
+            .iter()
+            .map(|&d| {
+                if rng.below(3) == 0 {
+                    rng.below(d as u64) as usize
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let mut text = format!(
+            "id = \"{id}\"\nname = \"{id}\"\nsummary = \"random\"\nsource = \"tests/it/differential.rs\"\n\
+             decks = {decks}\nsuits = {suits}\n"
+        );
+        if runs && rng.below(2) == 0 {
+            text += "won = \"all-in-runs\"\n";
+        }
+        let _ = write!(
+            text,
+            "[tableau]\ndeal = {deal:?}\nface_down = {face_down:?}\nbuild = \"{}\"\nmoves = \"{}\"\nempty = \"{}\"\n",
+            pick(rng, &["alternate-color", "suit", "any-suit", "same-color", "not-own-suit"]),
+            pick(rng, &["single", "freecell-sequences", "any-sequence", "suit-sequences", "face-up-groups"]),
+            pick(rng, &["any", "kings", "none"]),
+        );
+        if rng.below(2) == 0 {
+            let _ = write!(
+                text,
+                "wrap = {}\ndirection = \"{}\"\n",
+                rng.below(4) == 0,
+                pick(rng, &["down", "down", "up", "up-or-down"])
+            );
+        }
+        let cells = rng.below(3);
+        if cells > 0 {
+            let _ = write!(text, "[cells]\ncount = {cells}\n");
+        }
+        text += "[foundations]\n";
+        if runs {
+            text += if text.contains("all-in-runs") && rng.below(2) == 0 {
+                "takes = \"nothing\"\n"
+            } else {
+                "takes = \"runs\"\n"
+            };
+        } else {
+            match rng.below(4) {
+                0 => text += "may_return = true\n",
+                1 => text += "base = \"chosen\"\nwrap = true\n",
+                _ => {}
+            }
+        }
+        match stock_kind {
+            "deal-to-piles" => {
+                let _ = write!(
+                    text,
+                    "[stock]\nkind = \"deal-to-piles\"\nno_empty = {}\n",
+                    rng.below(2) == 0
+                );
+            }
+            "redeal" => {
+                let _ = write!(
+                    text,
+                    "[stock]\nkind = \"redeal\"\nper_pile = {per_pile}\nredeals = {}\n",
+                    [1, 2, 255][rng.below(3) as usize]
+                );
+            }
+            _ => {}
+        }
+        if let Ok(r) = Rules::from_toml(&text) {
+            return (text, r);
+        }
+    }
+}
+
+/// Runs `$body` with `$g` the tableau engine of `$id`, of whatever capacity.
+macro_rules! with_tableau {
+    ($id:expr, $g:ident => $body:expr) => {{
+        let GameId::Tableau(i) = $id else {
+            panic!("{} is not a tableau game", $id)
+        };
+        match patience::games::tableau::capacity(patience::games::tableau::preset(i)) {
+            52 => {
+                let $g = &Tableau::<52, 80>::preset(i);
+                $body
+            }
+            104 => {
+                let $g = &patience::games::tableau::TwoDecks::preset(i);
+                $body
+            }
+            _ => {
+                let $g = &patience::games::tableau::ThreeDecks::preset(i);
+                $body
+            }
+        }
+    }};
+}
+
+/// Registers `rules` and runs `f` on its engine, of whatever capacity.
+fn with_rules(rules: Rules, f: impl FnOnce(GameId)) {
+    let id = register(rules).expect("register");
+    f(id);
+}
+
+/// Every preset, named in the output, and random rules.
+fn run_all(seed: u64, presets: Sizes, random: usize, save: Option<&Path>) -> (usize, Vec<String>) {
+    let mut failures = Vec::new();
+    let mut report = |what: &str, found: Vec<(String, Table)>, rules: Option<&str>| {
+        for (why, t) in found {
+            let mut text = String::new();
+            if let Some(dir) = save {
+                let n = failures.len();
+                let stem = format!("{seed}-{what}-{n}");
+                std::fs::create_dir_all(dir).expect("create the folder for failures");
+                if let Some(rules) = rules {
+                    std::fs::write(dir.join(format!("{stem}.toml")), rules).expect("save rules");
+                }
+                let board = format!(
+                    "; game: {what}\n; {}\n{}",
+                    why.lines().next().unwrap_or(""),
+                    t.to_text()
+                );
+                std::fs::write(dir.join(format!("{stem}.board")), board).expect("save board");
+                let _ = write!(text, " (saved as {stem})");
+            }
+            failures.push(format!("{what}: {why}{text}"));
+        }
+    };
+    let mut total = 0;
+    let count = patience::games::tableau::embedded_count();
+    for i in 0..count {
+        let id = GameId::Tableau(i as u16);
+        let mut rng = Rng::new(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut tally = Tally::default();
+        let found = with_tableau!(id, g => check_game(g, &mut rng, presets, &mut tally));
+        eprintln!(
+            "{id}: {} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked",
+            tally.positions, tally.complete, tally.won, tally.lost, tally.layouts_checked, tally.forced_checked
+        );
+        total += tally.positions;
+        report(&id.to_string(), found, None);
+    }
+    let mut rng = Rng::new(seed);
+    let mut random_tally = Tally::default();
+    for n in 0..random {
+        let name = format!("random-{seed}-{n}");
+        let (text, rules) = random_rules(&mut rng, &name);
+        let mut tally = Tally::default();
+        let mut found = Vec::new();
+        with_rules(rules, |id| {
+            found = with_tableau!(id, g => check_game(g, &mut rng, Sizes { positions: 2, ..presets }, &mut tally));
+        });
+        total += tally.positions;
+        random_tally.add(&tally);
+        report(&name, found, Some(&text));
+    }
+    let t = &random_tally;
+    eprintln!(
+        "{random} random rules files: {} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked",
+        t.positions, t.complete, t.won, t.lost, t.layouts_checked, t.forced_checked
+    );
+    (total, failures)
+}
+
+/// Fixed seeds: every preset, a few positions each, and random rules files.
+#[test]
+fn the_engine_agrees_with_the_referee_on_every_preset_and_random_rules() {
+    let sizes = Sizes {
+        limit: 2_000,
+        per_state: 150,
+        positions: 3,
+    };
+    let (checked, failures) = run_all(14, sizes, 12, None);
+    assert!(checked > 100, "only {checked} positions checked");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+/// The long run of `scripts/soundness.sh`: fresh seeds until `SOUNDNESS_MINUTES` have
+/// passed, failures saved to `SOUNDNESS_SAVE` (default tests/data/soundness/found).
+#[test]
+#[ignore = "long: run by scripts/soundness.sh"]
+fn soundness_long_run() {
+    let minutes: f64 = std::env::var("SOUNDNESS_MINUTES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1.0);
+    let save = std::env::var("SOUNDNESS_SAVE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| found_dir());
+    let start = std::time::Instant::now();
+    let first: u64 = std::env::var("SOUNDNESS_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+        });
+    let sizes = Sizes {
+        limit: 20_000,
+        per_state: 2_000,
+        positions: 4,
+    };
+    let (mut rounds, mut checked, mut all) = (0u64, 0usize, Vec::new());
+    while start.elapsed().as_secs_f64() < minutes * 60.0 {
+        let (n, failures) = run_all(first + rounds, sizes, 20, Some(&save));
+        checked += n;
+        all.extend(failures);
+        rounds += 1;
+        eprintln!(
+            "round {rounds} (seed {}): {checked} positions so far, {} failures",
+            first + rounds - 1,
+            all.len()
+        );
+    }
+    eprintln!(
+        "{rounds} rounds from seed {first}, {checked} positions, {} failures",
+        all.len()
+    );
+    assert!(
+        all.is_empty(),
+        "{} failures (saved in {}):\n{}",
+        all.len(),
+        save.display(),
+        all.join("\n\n")
+    );
+}
+
+fn found_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/soundness/found")
+}
+
+/// Every position the long run ever saved passes the checks now (the saved board names its
+/// game on its first line; a random game's rules file lies beside it).
+#[test]
+fn saved_failures_pass() {
+    let Ok(dir) = std::fs::read_dir(found_dir()) else {
+        return;
+    };
+    let sizes = Sizes {
+        limit: 20_000,
+        per_state: 2_000,
+        positions: 1,
+    };
+    for entry in dir {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|e| e != "board") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("read");
+        let game = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("; game: "))
+            .expect("a '; game:' line")
+            .trim()
+            .to_string();
+        let t = Table::parse(&text).expect("board");
+        let id = match game.parse::<GameId>() {
+            Ok(id) => id,
+            Err(_) => {
+                let rules = std::fs::read_to_string(path.with_extension("toml"))
+                    .expect("rules beside the board");
+                register(Rules::from_toml(&rules).expect("rules")).expect("register")
+            }
+        };
+        let mut tally = Tally::default();
+        let r =
+            with_tableau!(id, g => check_position(g, &t, sizes.limit, sizes.per_state, &mut tally));
+        assert!(r.is_ok(), "{}: {}", path.display(), r.unwrap_err());
+    }
+}
