@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Mutation check of the engine's reductions: disable one guard at a time, run the soundness
+tests, and report whether they fail (they must). Each mutation replaces one exact piece of
+source; the file is restored afterwards, whatever happens. Refuses to touch a file with
+uncommitted changes.
+
+    python3 scripts/mutations.py [NAME ...]
+"""
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = "src/games/tableau/mod.rs"
+
+# name: (file, what the guard is, original text, mutated text)
+MUTATIONS = {
+    "piles-symmetric-with-stock": (
+        ENGINE,
+        "piles keep their order while cards wait in the stock",
+        "        f.redeal != 0 || s.stock > 0\n    }",
+        "        f.redeal != 0\n            || (s.stock > 0\n                && (f.deal_to as usize != self.rules.piles()\n                    || !s.stock.is_multiple_of(f.deal_to)))\n    }",
+    ),
+    "first-empty-pile-always": (
+        ENGINE,
+        "every empty pile is a destination when the piles' order counts",
+        "let empty_target = |to: usize| ordered || Some(to) == first_empty_pile;",
+        "let empty_target = |to: usize| Some(to) == first_empty_pile;",
+    ),
+    "never-whole-pile-to-empty": (
+        ENGINE,
+        "a whole pile moves into an empty one when the piles' order counts",
+        "let most = pile.len() - usize::from(!ordered);",
+        "let most = pile.len() - 1;",
+    ),
+    "autoplay-with-redeal": (
+        ENGINE,
+        "no move is forced with a redeal",
+        "if self.feat.redeal != 0 || self.feat.no_empty || self.feat.face_up_groups {\n            return None;",
+        "if self.feat.no_empty || self.feat.face_up_groups {\n            return None;",
+    ),
+    "autoplay-ignores-returns": (
+        ENGINE,
+        "with foundation returns, autoplay waits for the cards that could come back",
+        "        if self.feat.returns {\n            return self.safe_home_returning(home, c);\n        }",
+        "",
+    ),
+    "autoplay-any-suit": (
+        ENGINE,
+        "a card goes home only when no card in play could be built on it",
+        "!t.build.suits_fit(below, c) || home[suit.index()] >= r - 1",
+        "!t.build.suits_fit(below, c) || home[suit.index()] + 1 >= r - 1",
+    ),
+    "helper-cap-off-by-one": (
+        ENGINE,
+        "a run goes home only while fewer than the cap are there",
+        "s.home_count() / 13 < u32::from(self.run_cap)",
+        "s.home_count() / 13 <= u32::from(self.run_cap)",
+    ),
+    "cells-sorted-as-one": (
+        ENGINE,
+        "the key keeps every cell's card",
+        "cells[..nc].sort_unstable();\n        k[i..i + nc].copy_from_slice(&cells[..nc]);",
+        "cells[..nc].sort_unstable();\n        cells[..nc].fill(cells[0]);\n        k[i..i + nc].copy_from_slice(&cells[..nc]);",
+    ),
+}
+
+TESTS = [
+    ["cargo", "test", "--workspace", "--lib", "--", "games::tableau"],
+    ["cargo", "test", "--workspace", "--test", "it", "--", "differential::", "soundness::",
+     "runs_home::", "tableau_features::", "tableau_engine::"],
+]
+
+
+def dirty(path):
+    out = subprocess.run(["git", "status", "--porcelain", "--", path], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    return bool(out.strip())
+
+
+def run(name):
+    path, guard, old, new = MUTATIONS[name]
+    file = ROOT / path
+    text = file.read_text()
+    if text.count(old) != 1:
+        return f"{name}: the guard's text is not found once in {path} (update this script)"
+    file.write_text(text.replace(old, new))
+    try:
+        for cmd in TESTS:
+            r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+            if r.returncode != 0:
+                failed = [l for l in r.stdout.splitlines() if l.startswith("test ") and l.endswith("FAILED")]
+                if not failed and "error[" in r.stderr:
+                    return f"{name}: the mutant does not compile (no verdict)"
+                return f"{name}: caught ({guard}) by {', '.join(l[5:-10] for l in failed) or 'a build error'}"
+        return f"{name}: NOT CAUGHT ({guard})"
+    finally:
+        file.write_text(text)
+
+
+def main():
+    names = sys.argv[1:] or list(MUTATIONS)
+    unknown = [n for n in names if n not in MUTATIONS]
+    if unknown:
+        print(f"mutations.py: unknown mutation {unknown[0]} (known: {', '.join(MUTATIONS)})", file=sys.stderr)
+        return 2
+    for n in names:
+        if dirty(MUTATIONS[n][0]):
+            print(f"mutations.py: {MUTATIONS[n][0]} has uncommitted changes; commit them first", file=sys.stderr)
+            return 2
+    missed = 0
+    for n in names:
+        line = run(n)
+        print(line, flush=True)
+        missed += "NOT CAUGHT" in line or "not found" in line
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The differential soundness checks of tests/it/differential.rs on fresh seeds, for as long
+# as asked: every preset and random rules files, small positions explored by a plain search
+# over the referee's exact layouts and compared with the engine (moves, keys, counts,
+# verdicts, forced moves, helper piles). Every failing position is saved in
+# tests/data/soundness/found/ (a board naming its game, and for a random game its rules
+# file), which `cargo test` then replays.
+#
+#   bash scripts/soundness.sh --minutes 30 [--seed S]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+minutes=10
+seed=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --minutes) minutes="${2:?--minutes needs a number}"; shift 2 ;;
+        --seed) seed="${2:?--seed needs a number}"; shift 2 ;;
+        *) echo "soundness.sh: unknown argument '$1' (use --minutes N [--seed S])" >&2; exit 2 ;;
+    esac
+done
+case "$minutes" in
+    ''|*[!0-9.]*) echo "soundness.sh: --minutes takes a number, not '$minutes'" >&2; exit 2 ;;
+esac
+
+export SOUNDNESS_MINUTES="$minutes"
+[ -n "$seed" ] && export SOUNDNESS_SEED="$seed"
+echo "soundness: $minutes minutes of differential checks (failures go to tests/data/soundness/found/)"
+# Built first, then run on its own, so that cargo's lock on target/ is not held for the run.
+bin=$(cargo test --release --test it --no-run 2>&1 | grep -o 'target/release/deps/it-[0-9a-f]*' | tail -1)
+[ -x "$bin" ] || { echo "soundness.sh: could not build the test binary" >&2; exit 1; }
+exec "$bin" --ignored --exact differential::soundness_long_run --nocapture
