@@ -870,3 +870,140 @@ fn saved_failures_pass() {
         assert!(r.is_ok(), "{}: {}", path.display(), r.unwrap_err());
     }
 }
+
+/// Montée-Descente against its referee: for each deal, a plain breadth-first search over the
+/// referee's exact layouts (every up, down and raise move tried) gives the verdict, which
+/// the engine's depth-first search with its forced moves (`Md::forced`'s two dominances) must
+/// equal; and the engine's positions reachable without forced moves, counted by their keys
+/// (storage piles sorted), must equal the referee's layouts with their storage piles sorted
+/// afterwards.
+#[test]
+fn montee_descente_agrees_with_a_plain_search_over_its_referee() {
+    use patience::games::md::{Md, Move as MdMove, SERIES, STORES};
+    let g = Md;
+    let canon = |t: &Table| -> Vec<Vec<Card>> {
+        let mut stores: Vec<Vec<Card>> = STORES
+            .iter()
+            .map(|s| t.piles[t.find(s).unwrap()].cards.clone())
+            .collect();
+        stores.sort();
+        let mut rest: Vec<Vec<Card>> = t
+            .piles
+            .iter()
+            .filter(|p| !STORES.contains(&p.label.as_str()))
+            .map(|p| p.cards.clone())
+            .collect();
+        rest.push(vec![]);
+        rest.extend(stores);
+        rest.push(
+            t.counter("raise")
+                .map_or_else(Vec::new, |r| vec![Card::from_index(r as u8)]),
+        );
+        rest
+    };
+    let (mut won, mut lost) = (0, 0);
+    let mut rng = Rng::new(5);
+    for deal in 1..=40u64 {
+        // A random way into the game, until 12 cards are left in the stock: the whole deal's
+        // exact layouts run to millions.
+        let mut start = g.deal(deal);
+        let mut state = g.pack(&start).unwrap();
+        // Along the engine's winning line where there is one, so that both verdicts come up.
+        let cfg = SolveConfig {
+            algorithm: Algorithm::Dfs,
+            limits: Limits::default(),
+        };
+        let line = solve(&g, &start, &cfg).unwrap().moves;
+        let mut succ = Vec::new();
+        let mut step = 0;
+        while start.find("stock").map_or(0, |i| start.piles[i].height()) > 12 {
+            succ.clear();
+            g.expand(&state, &mut succ);
+            if succ.is_empty() {
+                break;
+            }
+            let pick = match line.get(step) {
+                Some(mv) => succ
+                    .iter()
+                    .position(|x| x.mv == *mv)
+                    .expect("the line's move is listed"),
+                None => rng.below(succ.len() as u64) as usize,
+            };
+            step += 1;
+            let x = &succ[pick];
+            g.referee_apply(&mut start, &x.mv)
+                .expect("an engine move is legal");
+            state = x.state;
+        }
+        // The referee's layouts, exactly as they lie (their text is the whole layout).
+        let mut seen = HashSet::from([start.to_text()]);
+        let mut canons = HashSet::from([canon(&start)]);
+        let mut queue = VecDeque::from([start.clone()]);
+        let mut wins = false;
+        while let Some(t) = queue.pop_front() {
+            if g.referee_status(&t) == Status::Won {
+                wins = true;
+            }
+            let top = |label: &str| t.find(label).and_then(|i| t.piles[i].top());
+            let mut tries = Vec::new();
+            if let Some(c) = top("stock") {
+                tries.push(MdMove::Up { card: c.face_up() });
+                tries.extend((0..4).map(|s| MdMove::Down {
+                    card: c.face_up(),
+                    store: s,
+                }));
+            }
+            for (s, label) in STORES.iter().enumerate() {
+                if let Some(c) = top(label) {
+                    tries.push(MdMove::Raise {
+                        card: c,
+                        store: s as u8,
+                    });
+                }
+            }
+            for mv in tries {
+                let mut after = t.clone();
+                if g.referee_apply(&mut after, &mv).is_ok() && seen.insert(after.to_text()) {
+                    canons.insert(canon(&after));
+                    queue.push_back(after);
+                }
+            }
+            assert!(seen.len() < 500_000, "deal {deal}: too many layouts");
+        }
+        let _ = SERIES;
+        let s0 = g.pack(&start).unwrap();
+        let mut keys = HashSet::from([g.key(&s0)]);
+        let mut queue = VecDeque::from([s0]);
+        while let Some(s) = queue.pop_front() {
+            succ.clear();
+            g.expand(&s, &mut succ);
+            for x in &succ {
+                if keys.insert(g.key(&x.state)) {
+                    queue.push_back(x.state);
+                }
+            }
+        }
+        assert_eq!(
+            keys.len(),
+            canons.len(),
+            "deal {deal}: engine positions against the referee's"
+        );
+        let cfg = SolveConfig {
+            algorithm: Algorithm::Dfs,
+            limits: Limits::default(),
+        };
+        let got = solve(&g, &start, &cfg).unwrap().verdict;
+        let want = if wins {
+            Verdict::Solved
+        } else {
+            Verdict::Unsolvable
+        };
+        assert_eq!(got, want, "deal {deal}");
+        won += usize::from(wins);
+        lost += usize::from(!wins);
+    }
+    eprintln!(
+        "md: 40 deals, {won} won and {lost} lost by the referee's layouts and the engine alike"
+    );
+    assert!(won > 0 && lost > 0);
+}
