@@ -698,7 +698,14 @@ fn with_rules(rules: Rules, f: impl FnOnce(GameId)) {
 }
 
 /// Every preset, named in the output, and random rules.
-fn run_all(seed: u64, presets: Sizes, random: usize, save: Option<&Path>) -> (usize, Vec<String>) {
+fn run_all(
+    seed: u64,
+    presets: Sizes,
+    random: usize,
+    save: Option<&Path>,
+    deadline: Option<std::time::Instant>,
+) -> (usize, Vec<String>) {
+    let late = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
     let mut failures = Vec::new();
     let mut report = |what: &str, found: Vec<(String, Table)>, rules: Option<&str>| {
         for (why, t) in found {
@@ -724,6 +731,9 @@ fn run_all(seed: u64, presets: Sizes, random: usize, save: Option<&Path>) -> (us
     let mut total = 0;
     let count = patience::games::tableau::embedded_count();
     for i in 0..count {
+        if late() {
+            break;
+        }
         let id = GameId::Tableau(i as u16);
         let mut rng = Rng::new(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let mut tally = Tally::default();
@@ -738,6 +748,9 @@ fn run_all(seed: u64, presets: Sizes, random: usize, save: Option<&Path>) -> (us
     let mut rng = Rng::new(seed);
     let mut random_tally = Tally::default();
     for n in 0..random {
+        if late() {
+            break;
+        }
         let name = format!("random-{seed}-{n}");
         let (text, rules) = random_rules(&mut rng, &name);
         let mut tally = Tally::default();
@@ -765,7 +778,7 @@ fn the_engine_agrees_with_the_referee_on_every_preset_and_random_rules() {
         per_state: 150,
         positions: 3,
     };
-    let (checked, failures) = run_all(14, sizes, 12, None);
+    let (checked, failures) = run_all(14, sizes, 12, None, None);
     assert!(checked > 100, "only {checked} positions checked");
     assert!(
         failures.is_empty(),
@@ -788,6 +801,7 @@ fn soundness_long_run() {
         .map(PathBuf::from)
         .unwrap_or_else(|_| found_dir());
     let start = std::time::Instant::now();
+    let deadline = start + std::time::Duration::from_secs_f64(minutes * 60.0);
     let first: u64 = std::env::var("SOUNDNESS_SEED")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -803,7 +817,7 @@ fn soundness_long_run() {
     };
     let (mut rounds, mut checked, mut all) = (0u64, 0usize, Vec::new());
     while start.elapsed().as_secs_f64() < minutes * 60.0 {
-        let (n, failures) = run_all(first + rounds, sizes, 20, Some(&save));
+        let (n, failures) = run_all(first + rounds, sizes, 20, Some(&save), Some(deadline));
         checked += n;
         all.extend(failures);
         rounds += 1;
