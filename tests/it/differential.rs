@@ -222,7 +222,13 @@ fn check_position<const N: usize, const K: usize>(
             }
         }
     }
-    // Move by move.
+    // Move by move: every layout when the whole space was explored (the counts below lean
+    // on it), else the first `per_state`.
+    let per_state = if graph.complete {
+        usize::MAX
+    } else {
+        per_state
+    };
     let mut succ = Vec::new();
     for (i, t) in graph
         .layouts
@@ -253,6 +259,17 @@ fn check_position<const N: usize, const K: usize>(
             engine.insert(canon(g, &after));
         }
         let here = canon(g, t);
+        let referee: HashSet<Canon> = graph.next[i]
+            .iter()
+            .map(|&j| canon(g, &graph.layouts[j]))
+            .collect();
+        if let Some(extra) = engine.iter().find(|c| !referee.contains(c)) {
+            // The referee accepted the move when it was played, so its search missed it.
+            return Err(format!(
+                "the plain search misses a move the engine plays (an oracle defect) from\n{}to {extra:?}",
+                t.to_text()
+            ));
+        }
         for &j in &graph.next[i] {
             let c = canon(g, &graph.layouts[j]);
             if !engine.contains(&c) {

@@ -34,12 +34,15 @@ pub fn referee_moves<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Tabl
             continue;
         };
         let cards = &t.piles[id].cards;
+        // Single cards between piles, but a complete run goes home whole (13 cards) in games
+        // whose foundations take runs, whatever moves between piles.
         let most = if single {
             cards.len().min(1)
         } else {
             cards.len()
         };
-        for count in 1..=most {
+        let run_home = (single && cards.len() >= 13).then_some(13);
+        for count in (1..=most).chain(run_home) {
             let card = cards[cards.len() - count];
             for to in &targets {
                 try_move(Move {
