@@ -27,6 +27,6 @@ export SOUNDNESS_MINUTES="$minutes"
 [ -n "$seed" ] && export SOUNDNESS_SEED="$seed"
 echo "soundness: $minutes minutes of differential checks (failures go to tests/data/soundness/found/)"
 # Built first, then run on its own, so that cargo's lock on target/ is not held for the run.
-bin=$(cargo test --release --test it --no-run 2>&1 | grep -o 'target/release/deps/it-[0-9a-f]*' | tail -1)
+bin=$(cargo test --release --test it --no-run 2>&1 | sed -n 's/.*Executable .*(\(.*\/deps\/it-[0-9a-f]*\)).*/\1/p' | tail -1)
 [ -x "$bin" ] || { echo "soundness.sh: could not build the test binary" >&2; exit 1; }
 exec "$bin" --ignored --exact differential::soundness_long_run --nocapture
