@@ -74,22 +74,17 @@ fn a_rules_id_with_a_newline_is_refused_on_one_line() {
     assert!(line.contains("the id must be"), "{line}");
 }
 
-// Defects found while fuzzing that are not fixed yet, kept apart from the corpus in
-// `fuzz/defects/<target>/` (one file per defect, named for it) so the corpus test stays
-// green. Run them with `cargo test fuzz_corpus -- --ignored`; once one passes, move its
-// file into the corpus and drop its `ignore`.
+// Defects the fuzzer found, fixed: their inputs are in the corpus (replayed above) and
+// their command lines give the one error line.
 
 /// Cruel's tableau holding more cards than its redeal lays out (an fc-solve board with the
-/// Aces off their foundations): the engine's redeal loses the extra cards, the referee
-/// refuses it. Such a board should be refused when read.
+/// Aces off their foundations): the engine's redeal lost the extra cards while the referee
+/// refused it. The board is now refused when read.
 #[test]
-#[ignore = "known defect the fuzzer found, not fixed yet"]
-fn known_defect_cruel_board_with_more_cards_than_the_redeal_lays_out() {
-    let n = replay("defects/fcs_text", checks::fcs_text);
-    assert!(n >= 1, "no fcs_text defect left: drop this test");
+fn cruel_board_with_more_cards_than_the_redeal_lays_out_is_refused() {
     let board = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/defects/fcs_text/cruel-redeal-more-cards-than-the-piles-hold");
-    patience(&[
+        .join("fuzz/corpus/fcs_text/cruel-redeal-more-cards-than-the-piles-hold");
+    let line = patience(&[
         "solve",
         "cruel",
         "--board",
@@ -98,18 +93,20 @@ fn known_defect_cruel_board_with_more_cards_than_the_redeal_lays_out() {
         "1000",
     ])
     .one_line_error();
+    assert!(
+        line.contains("more than the 48 a redeal lays out"),
+        "{line}"
+    );
 }
 
-/// Rules naming PySol's FreeCell layout (eight piles, four cells) for a game of two piles
-/// and four cells: `--pysol N` lays the eight piles out on six places and panics (index
-/// out of bounds in `Tableau::layout`). Rules whose piles and cells do not match their
-/// PySol layout should be refused when read.
+/// Rules naming PySol's FreeCell layout (eight piles, four cells) for a game of two piles:
+/// `--pysol N` laid the eight piles out on too few places and panicked. Such rules are now
+/// refused when read.
 #[test]
-#[ignore = "known defect found while fuzzing, not fixed yet"]
-fn known_defect_rules_with_a_pysol_layout_of_another_shape() {
+fn rules_with_a_pysol_layout_of_another_shape_are_refused() {
     let rules = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/defects/rules_toml/pysol-layout-with-more-piles-than-the-game.toml");
-    patience(&[
+        .join("tests/data/soundness/pysol-layout-with-more-piles-than-the-game.toml");
+    let line = patience(&[
         "solve",
         "pysol-shape",
         "--rules",
@@ -118,4 +115,8 @@ fn known_defect_rules_with_a_pysol_layout_of_another_shape() {
         "1",
     ])
     .one_line_error();
+    assert!(
+        line.contains("PySol's layout 'freecell' has 8 piles"),
+        "{line}"
+    );
 }

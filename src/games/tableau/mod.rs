@@ -825,6 +825,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         let len = s.redealt(f.redeal, self.rules.piles());
         let total = s.total();
+        // The redeal lays out at most `redeal` cards a pile (`pack` refuses a tableau holding
+        // more: no move of these rules leads there).
+        if total > usize::from(f.redeal) * self.rules.piles() {
+            return None;
+        }
         (len != s.len && total > 0).then(|| Move::redeal(total as u8, Card::from_index(s.cards[0])))
     }
 
@@ -1571,6 +1576,15 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
                 )));
             }
             s.home[suit.index()] = home.height() as u8;
+        }
+        if self.feat.redeal != 0 && s.total() > usize::from(self.feat.redeal) * r.piles() {
+            return Err(BoardError::Impossible(format!(
+                "the tableau holds {} cards, more than the {} a redeal lays out ({} on each of {} piles)",
+                s.total(),
+                usize::from(self.feat.redeal) * r.piles(),
+                self.feat.redeal,
+                r.piles()
+            )));
         }
         if self.feat.redeal != 0 && self.feat.redeals != UNLIMITED {
             s.redeals = super::counter_in(t, REDEALS, 0, 0..=u32::from(self.feat.redeals))? as u8;

@@ -554,6 +554,34 @@ impl Rules {
         if self.microsoft_deals && (t.deal.len() != 8 || c.dealt != 0) {
             return Err(self.invalid("Microsoft deals lay out eight piles and no cells"));
         }
+        // PySol's layout must fit the game: its piles, cells and foundation cards are laid
+        // out place by place (a layout of another shape would lay cards where there are no
+        // places).
+        if let Some(name) = &self.pysol {
+            match super::pysol_layouts::layout(name, 1) {
+                None => return Err(self.invalid(format!("PySol has no layout '{name}' here"))),
+                Some(Ok(l)) => {
+                    let cards = l.piles.iter().map(Vec::len).sum::<usize>()
+                        + l.cells.iter().flatten().count()
+                        + l.foundations.len();
+                    if l.piles.len() != t.deal.len()
+                        || l.cells.len() != usize::from(c.count)
+                        || cards != self.deck().len()
+                    {
+                        return Err(self.invalid(format!(
+                            "PySol's layout '{name}' has {} piles, {} cells and {cards} cards; \
+                             these rules have {} piles, {} cells and {} cards",
+                            l.piles.len(),
+                            l.cells.len(),
+                            t.deal.len(),
+                            c.count,
+                            self.deck().len()
+                        )));
+                    }
+                }
+                Some(Err(e)) => return Err(self.invalid(e.to_string())),
+            }
+        }
         Ok(())
     }
 
