@@ -306,10 +306,28 @@ fn portfolio<G: Game>(
         budget = budget.saturating_mul(10);
     }
     let mut skip = [false; PORTFOLIO.len()];
+    // Per entry: a wins-only search over every move that stopped at its budget this round.
+    let mut loose_unfinished = [false; PORTFOLIO.len()];
     loop {
         for (t, &(share, search)) in PORTFOLIO.iter().enumerate() {
             if skip[t] {
                 continue;
+            }
+            if let Search::Complete(mode) = search {
+                // The loose space is a quotient of the exact one (its keys merge layouts
+                // that differ in pile order, its moves are a subset up to that order), so
+                // an exact search cannot run out within a budget its loose twin of the same
+                // order did not: it waits for the round in which the loose one runs out.
+                // (A win it would have found sooner waits too: the cost of the old budgets.)
+                let waits = PORTFOLIO
+                    .iter()
+                    .zip(&loose_unfinished)
+                    .any(|(&(_, s), &u)| {
+                        u && matches!(s, Search::Focused(FocusedSearch::AllMoves(m)) if m == mode)
+                    });
+                if waits {
+                    continue;
+                }
             }
             let budget = budget.saturating_mul(share);
             let tried = match search {
@@ -332,6 +350,8 @@ fn portfolio<G: Game>(
             // repeat itself (a beam that left states out is tried again wider).
             skip[t] =
                 matches!(search, Search::Focused(_)) && matches!(r.outcome, Outcome::Unsolvable);
+            loose_unfinished[t] = matches!(search, Search::Focused(FocusedSearch::AllMoves(_)))
+                && !matches!(r.outcome, Outcome::Unsolvable);
         }
         budget = budget.saturating_mul(10);
     }
@@ -389,7 +409,9 @@ const BEAM_DEPTH: u64 = 400;
 /// (`Tableau::for_wins_only`): wins only, since each pile gets its own card from the deals
 /// to come; until issue 14 these were the complete searches, wrongly, and they still find
 /// the wins the focused move set leaves out (splitting a run over empty piles, say). The
-/// complete searches follow, with exact keys, for the proofs.
+/// complete searches follow, with exact keys, for the proofs; each waits for the round in
+/// which the wins-only search of its order runs out of states (before that it could not
+/// run out either), so a round costs what it did before issue 14 until then.
 const PORTFOLIO: [(u64, Search); 8] = [
     (4, Search::Focused(FocusedSearch::Beam)),
     (
