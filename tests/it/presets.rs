@@ -56,15 +56,16 @@ fn read_board(path: &Path) -> Table {
 }
 
 /// The search of known.csv's deals: greedy best-first for the FreeCell family; for the
-/// games of runs (Spider, Scorpion, Mogelpat) the default portfolio, at most 200,000 states
-/// per search.
+/// games of runs (Spider, Scorpion, Mogelpat, and the games whose runs of one suit move
+/// while single cards go home) the default portfolio, at most 200,000 states per search.
 fn deal_config(game: &str) -> SolveConfig {
     let id: GameId = game.parse().expect("preset");
     let GameId::Tableau(i) = id else {
         panic!("{game} is not a tableau preset")
     };
-    if patience::games::tableau::preset(i).foundations.takes
-        == patience::games::tableau::Takes::Cards
+    let rules = patience::games::tableau::preset(i);
+    if rules.foundations.takes == patience::games::tableau::Takes::Cards
+        && rules.tableau.moves != patience::games::tableau::GroupMoves::SuitSequences
     {
         config(Algorithm::BestFirst)
     } else {
@@ -218,6 +219,9 @@ presets! {
     will_o_the_wisp => "will-o-the-wisp",
     scorpion => "scorpion",
     simple_simon => "simple-simon",
+    spiderette_solvitaire => "spiderette-solvitaire",
+    will_o_the_wisp_solvitaire => "will-o-the-wisp-solvitaire",
+    simple_simon_solvitaire => "simple-simon-solvitaire",
     mogelpat_easy => "mogelpat-easy",
     mogelpat_normal => "mogelpat-normal",
     mogelpat_hard => "mogelpat-hard",
