@@ -1994,6 +1994,19 @@ mod tests {
         assert!(!classic.safe_home(&s.home, card("6C")));
     }
 
+    #[test]
+    fn autoplay_with_returns_needs_the_bases_of_the_bases_home() {
+        // King Albert builds in alternate colours and takes cards back. The classic rule
+        // sends 5S home once both red 4s are; with returns 3C must be home too: a red 4
+        // brought back could take it, and then 5S would be wanted as the red 4's base.
+        let returns = game("king-albert");
+        let classic = game("king-albert-classic");
+        // Foundations by suit: clubs, diamonds, hearts, spades.
+        assert!(classic.safe_home(&[2, 4, 4, 4], card("5S")));
+        assert!(!returns.safe_home(&[2, 4, 4, 4], card("5S")));
+        assert!(returns.safe_home(&[3, 4, 4, 4], card("5S")));
+    }
+
     fn chessboard_with_clubs_home(from: &str) -> State<52> {
         let g = game("chessboard");
         let start = Rank::ALL
