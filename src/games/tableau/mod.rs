@@ -2007,6 +2007,46 @@ mod tests {
         assert!(returns.safe_home(&[3, 4, 4, 4], card("5S")));
     }
 
+    #[test]
+    fn a_run_cap_lets_runs_home_only_while_fewer_are_there() {
+        // Three complete runs in play and the clubs run home: with a cap of one run home
+        // none may follow (a search for a win with fewer helper piles, Mogelpat), with two
+        // each of the three may.
+        let g = game("simple-simon");
+        let run = |s: &str| {
+            Rank::ALL
+                .iter()
+                .rev()
+                .map(|r| format!("{}{s}", r.letter()))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut text = format!(
+            "1 (spread): {}\n2 (spread): {}\n3 (spread): {}\n",
+            run("D"),
+            run("H"),
+            run("S")
+        );
+        for p in 4..=10 {
+            text += &format!("{p} (spread): \n");
+        }
+        text += &format!(
+            "clubs (stacked): {}\ndiamonds (stacked): \nhearts (stacked): \nspades (stacked): \n",
+            run("C")
+        );
+        let s = board(&g, &text);
+        let homes = |cap: u8| {
+            let capped = g.with_run_cap(cap);
+            moves(&capped, &s)
+                .iter()
+                .filter(|(_, after)| after.home_count() > s.home_count())
+                .count()
+        };
+        assert_eq!(homes(1), 0);
+        assert_eq!(homes(2), 3);
+        assert_eq!(homes(u8::MAX), 3);
+    }
+
     fn chessboard_with_clubs_home(from: &str) -> State<52> {
         let g = game("chessboard");
         let start = Rank::ALL
