@@ -61,7 +61,7 @@ MUTATIONS = {
         ENGINE,
         "the key keeps every cell's card",
         "cells[..nc].sort_unstable();\n        k[i..i + nc].copy_from_slice(&cells[..nc]);",
-        "cells[..nc].sort_unstable();\n        cells[..nc].fill(cells[0]);\n        k[i..i + nc].copy_from_slice(&cells[..nc]);",
+        "cells[..nc].sort_unstable();\n        let first = cells[0];\n        cells[..nc].fill(first);\n        k[i..i + nc].copy_from_slice(&cells[..nc]);",
     ),
 }
 
