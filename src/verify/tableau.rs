@@ -316,6 +316,12 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                     if !may_lie_on(self, mv.card, base) {
                         return foul(format!("{} may not lie on {base}", mv.card));
                     }
+                    // Solvitaire's rule: a run goes onto a card of its own suit only.
+                    if k > 1 && r.tableau.groups_onto_suit && mv.card.suit() != base.suit() {
+                        return foul(format!(
+                            "a run of {k} cards goes only onto a card of its suit, not {base}"
+                        ));
+                    }
                 }
                 None => {
                     let ok = match r.tableau.empty {

@@ -636,6 +636,9 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
             pick(rng, &["single", "freecell-sequences", "any-sequence", "suit-sequences", "face-up-groups"]),
             pick(rng, &["any", "kings", "none"]),
         );
+        if text.contains("moves = \"suit-sequences\"") && rng.below(2) == 0 {
+            text += "groups_onto_suit = true\n";
+        }
         if rng.below(2) == 0 {
             let _ = write!(
                 text,

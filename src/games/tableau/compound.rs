@@ -266,7 +266,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             if self.goes_home(s, c) {
                 visit(0, Move::single(from, Place::Home, c));
             }
-            self.lands(pos, c, |q| {
+            self.lands(pos, c, 1, |q| {
                 visit(0, Move::single(from, Place::Pile(q as u8), c));
             });
         }
@@ -317,7 +317,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 // states off and lines from 116.7 moves to 108.6.
                 // What parking leaves for moving the group.
                 let (free, empty) = (pos.free.saturating_sub(above), pos.empty - taken);
-                self.lands(pos, c, |q| {
+                self.lands(pos, c, k, |q| {
                     // A whole pile into an empty one changes nothing.
                     let to_empty = s.len[q] == 0;
                     if q == p || (to_empty && (i == 0 || on_base)) {
@@ -350,10 +350,14 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
     }
 
-    /// The piles the card `c` may land on in `pos`, passed to `each`: those whose top it
-    /// builds on, then the first empty pile when the rules let it fill one.
-    fn lands(&self, pos: &Parent<'_, N>, c: Card, mut each: impl FnMut(usize)) {
+    /// The piles the card `c`, at the bottom of a group of `k`, may land on in `pos`, passed
+    /// to `each`: those whose top it builds on (of its suit for a group, where the rules
+    /// say so), then the first empty pile when the rules let it fill one.
+    fn lands(&self, pos: &Parent<'_, N>, c: Card, k: usize, mut each: impl FnMut(usize)) {
         let mut bases = self.feat.fits[c.index()] & pos.tops;
+        if k > 1 && self.rules.tableau.groups_onto_suit {
+            bases &= 0x1fffu64 << (c.index() / 13 * 13);
+        }
         while bases != 0 {
             each(usize::from(pos.spot[bases.trailing_zeros() as usize].pile));
             bases &= bases - 1;

@@ -633,6 +633,16 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         self.feat.fits[card.index()] >> base.index() & 1 != 0
     }
 
+    /// Whether a group of `k` cards whose bottom card is `card` may go onto `base`: as a
+    /// single card builds, and in its own suit when `groups_onto_suit` says so.
+    #[inline]
+    fn group_builds_on(&self, k: usize, card: Card, base: Card) -> bool {
+        self.builds_on(card, base)
+            && (k == 1
+                || !self.rules.tableau.groups_onto_suit
+                || card.suit_unchecked() == base.suit_unchecked())
+    }
+
     /// Whether `upper` continues the movable group down from `lower` (both face-up bytes).
     #[inline]
     fn continues_group(&self, upper: u8, lower: u8) -> bool {
@@ -964,12 +974,13 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                         let limit = run.min(limit_onto_card);
                         if plain_down {
                             let k = (base.rank_unchecked().value() as usize).wrapping_sub(top_rank);
-                            if (1..=limit).contains(&k) && self.builds_on(card_at(k), base) {
+                            if (1..=limit).contains(&k) && self.group_builds_on(k, card_at(k), base)
+                            {
                                 push(&mut emit, to, k, card_at(k));
                             }
                         } else {
                             for k in 1..=limit {
-                                if self.builds_on(card_at(k), base) {
+                                if self.group_builds_on(k, card_at(k), base) {
                                     push(&mut emit, to, k, card_at(k));
                                 }
                             }
@@ -2045,6 +2056,43 @@ mod tests {
         assert_eq!(homes(1), 0);
         assert_eq!(homes(2), 3);
         assert_eq!(homes(u8::MAX), 3);
+    }
+
+    #[test]
+    fn groups_onto_suit_keeps_runs_off_other_suits() {
+        // A diamond run 5D 4D and 6H, 6D and 3S on tops: Simple Simon moves the run onto
+        // either Six, Solvitaire's rule onto 6D only; single cards build as before (3S on
+        // 4D).
+        let text = "1 (spread): 6H\n2 (spread): 5D 4D\n3 (spread): 6D\n4 (spread): 3S\n";
+        let rest: Vec<String> = Suit::ALL
+            .iter()
+            .flat_map(|&s| Rank::ALL.iter().map(move |&r| Card::new(s, r)))
+            .filter(|c| !["6H", "5D", "4D", "6D", "3S"].contains(&c.to_string().as_str()))
+            .map(|c| c.to_string())
+            .collect();
+        let mut board_text = text.to_string();
+        for (i, chunk) in rest.chunks(8).enumerate() {
+            board_text += &format!("{} (spread): {}\n", i + 5, chunk.join(" "));
+        }
+        board_text +=
+            "clubs (stacked): \ndiamonds (stacked): \nhearts (stacked): \nspades (stacked): \n";
+        let listed = |id: &str| {
+            let g = game(id);
+            let s = board(&g, &board_text);
+            moves(&g, &s).into_iter().map(|m| m.0).collect::<Vec<_>>()
+        };
+        let plain = listed("simple-simon");
+        let solvitaire = listed("simple-simon-solvitaire");
+        for m in ["21x2", "23x2", "42"] {
+            assert!(plain.contains(&m.to_string()), "{m} missing: {plain:?}");
+        }
+        assert!(!solvitaire.contains(&"21x2".to_string()), "{solvitaire:?}");
+        for m in ["23x2", "42"] {
+            assert!(
+                solvitaire.contains(&m.to_string()),
+                "{m} missing: {solvitaire:?}"
+            );
+        }
     }
 
     fn chessboard_with_clubs_home(from: &str) -> State<52> {

@@ -124,6 +124,16 @@ pub struct TableauRules {
     /// Whether, after the deal, each pile's Kings are moved under it (Baker's Dozen).
     #[serde(default)]
     pub kings_bottom: bool,
+    /// With `moves = "suit-sequences"`: whether a run of two or more cards goes onto a card
+    /// only of its own suit (a single card still builds as `build` says, and any run fills
+    /// an empty pile the rules let it). Solvitaire plays Spider-like games so. Left out of
+    /// the rules' fingerprint when false, so that no other preset's version changes.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub groups_onto_suit: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn down() -> Direction {
@@ -542,6 +552,9 @@ impl Rules {
             && (t.direction != Direction::Down || t.wrap)
         {
             return Err(self.invalid("runs from King to Ace are built down, without wrapping"));
+        }
+        if t.groups_onto_suit && t.moves != GroupMoves::SuitSequences {
+            return Err(self.invalid("groups_onto_suit needs moves = \"suit-sequences\""));
         }
         if f.base_stays && !f.may_return {
             return Err(self.invalid("base_stays needs may_return"));
