@@ -354,10 +354,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// to `each`: those whose top it builds on (of its suit for a group, where the rules
     /// say so), then the first empty pile when the rules let it fill one.
     fn lands(&self, pos: &Parent<'_, N>, c: Card, k: usize, mut each: impl FnMut(usize)) {
-        let mut bases = self.feat.fits[c.index()] & pos.tops;
-        if k > 1 && self.rules.tableau.groups_onto_suit {
-            bases &= 0x1fffu64 << (c.index() / 13 * 13);
-        }
+        let mut bases = self.group_bases(k, c) & pos.tops;
         while bases != 0 {
             each(usize::from(pos.spot[bases.trailing_zeros() as usize].pile));
             bases &= bases - 1;

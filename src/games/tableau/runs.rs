@@ -102,7 +102,13 @@ mod tests {
     /// Simple Simon (all face up, one deck) with these first six piles; the other cards
     /// fill piles 7 to 10.
     fn simple_simon(piles: &[&str]) -> (Tableau, State<52>) {
-        let GameId::Tableau(i) = "simple-simon".parse::<GameId>().expect("preset") else {
+        simple_simon_as("simple-simon", piles)
+    }
+
+    /// The preset `id` of Simple Simon's layout with these first piles; the other cards fill
+    /// the rest of the ten.
+    fn simple_simon_as(id: &str, piles: &[&str]) -> (Tableau, State<52>) {
+        let GameId::Tableau(i) = id.parse::<GameId>().expect("preset") else {
             panic!("a tableau game");
         };
         let g = Tableau::<52, 80>::preset(i);
@@ -121,7 +127,10 @@ mod tests {
         for (p, cards) in piles.iter().enumerate() {
             text += &format!("{} (spread): {cards}\n", p + 1);
         }
-        for (j, chunk) in rest.chunks(rest.len().div_ceil(4)).enumerate() {
+        for (j, chunk) in rest
+            .chunks(rest.len().div_ceil(10 - piles.len()))
+            .enumerate()
+        {
             text += &format!("{} (spread): {}\n", piles.len() + j + 1, chunk.join(" "));
         }
         for home in super::super::HOMES {
@@ -131,6 +140,32 @@ mod tests {
             .pack(&Table::parse(&text).expect("board"))
             .expect("position");
         (g, s)
+    }
+
+    #[test]
+    fn groups_onto_suit_keeps_runs_off_other_suits() {
+        // A diamond run 5D 4D, with 6H, 6D and 3S on top of other piles: Simple Simon moves
+        // the run onto either Six, Solvitaire's rule onto 6D only; single cards build as
+        // before (3S on 4D).
+        let piles = ["6H", "5D 4D", "6D", "3S"];
+        let listed = |id: &str| {
+            let (g, s) = simple_simon_as(id, &piles);
+            let mut out = Vec::new();
+            g.expand(&s, &mut out);
+            out.iter().map(|m| g.notation(&m.mv)).collect::<Vec<_>>()
+        };
+        let plain = listed("simple-simon");
+        let solvitaire = listed("simple-simon-solvitaire");
+        for m in ["21x2", "23x2", "42"] {
+            assert!(plain.iter().any(|n| n == m), "{m} missing: {plain:?}");
+        }
+        assert!(!solvitaire.iter().any(|n| n == "21x2"), "{solvitaire:?}");
+        for m in ["23x2", "42"] {
+            assert!(
+                solvitaire.iter().any(|n| n == m),
+                "{m} missing: {solvitaire:?}"
+            );
+        }
     }
 
     fn names<S: Space<Move = Move>>(space: &S, g: &Tableau, s: &S::State) -> Vec<String> {
