@@ -587,9 +587,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     /// The same game in which the foundations hold at most `cap` complete runs: a run goes
-    /// home only while fewer are there. Searching it answers "is there a win using at most
-    /// `cap` helper piles?" (Mogelpat). The key needs nothing more: the runs home follow
-    /// from the cards in play.
+    /// home only while fewer are there, and a position holding more (runs sent home before
+    /// the search) is no win. Searching it answers "is there a win using at most `cap`
+    /// helper piles?" (Mogelpat). The key needs nothing more: the runs home follow from the
+    /// cards in play.
     pub fn with_run_cap(mut self, cap: u8) -> Self {
         self.run_cap = cap;
         self
@@ -1192,6 +1193,10 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
     type Move = Move;
 
     fn is_goal(&self, s: &State<N>) -> bool {
+        // Under a run cap the runs already home count too (`with_run_cap`).
+        if s.home_count() / 13 > u32::from(self.run_cap) {
+            return false;
+        }
         if self.feat.won_in_runs {
             self.all_in_runs(s)
         } else {
