@@ -11,54 +11,57 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE = "src/games/tableau/mod.rs"
+ENGINE = "src/games/tableau"
+KEY = f"{ENGINE}/key.rs"
+MOVEGEN = f"{ENGINE}/movegen.rs"
+DOMINANCE = f"{ENGINE}/dominance.rs"
 
 # name: (file, what the guard is, original text, mutated text)
 MUTATIONS = {
     "piles-symmetric-with-stock": (
-        ENGINE,
+        KEY,
         "piles keep their order while cards wait in the stock",
         "        f.redeal != 0 || s.stock > 0\n    }",
         "        f.redeal != 0\n            || (s.stock > 0\n                && (f.deal_to as usize != self.rules.piles()\n                    || !s.stock.is_multiple_of(f.deal_to)))\n    }",
     ),
     "first-empty-pile-always": (
-        ENGINE,
+        MOVEGEN,
         "every empty pile is a destination when the piles' order counts",
         "let empty_target = |to: usize| ordered || Some(to) == first_empty_pile;",
         "let empty_target = |to: usize| Some(to) == first_empty_pile;",
     ),
     "never-whole-pile-to-empty": (
-        ENGINE,
+        MOVEGEN,
         "a whole pile moves into an empty one when the piles' order counts",
         "let most = pile.len() - usize::from(!ordered);",
         "let most = pile.len() - 1;",
     ),
     "autoplay-with-redeal": (
-        ENGINE,
+        DOMINANCE,
         "no move is forced with a redeal",
         "if self.feat.redeal != 0 || self.feat.no_empty || self.feat.face_up_groups {\n            return None;",
         "if self.feat.no_empty || self.feat.face_up_groups {\n            return None;",
     ),
     "autoplay-ignores-returns": (
-        ENGINE,
+        DOMINANCE,
         "with foundation returns, autoplay waits for the cards that could come back",
         "        if self.feat.returns {\n            return self.safe_home_returning(home, c);\n        }",
         "",
     ),
     "autoplay-any-suit": (
-        ENGINE,
+        DOMINANCE,
         "a card goes home only when no card in play could be built on it",
         "!t.build.suits_fit(below, c) || home[suit.index()] >= r - 1",
         "!t.build.suits_fit(below, c) || home[suit.index()] + 1 >= r - 1",
     ),
     "helper-cap-off-by-one": (
-        ENGINE,
+        MOVEGEN,
         "a run goes home only while fewer than the cap are there",
         "s.home_count() / 13 < u32::from(self.run_cap)",
         "s.home_count() / 13 <= u32::from(self.run_cap)",
     ),
     "cells-sorted-as-one": (
-        ENGINE,
+        KEY,
         "the key keeps every cell's card",
         "cells[..nc].sort_unstable();\n        k[i..i + nc].copy_from_slice(&cells[..nc]);",
         "cells[..nc].sort_unstable();\n        let first = cells[0];\n        cells[..nc].fill(first);\n        k[i..i + nc].copy_from_slice(&cells[..nc]);",

@@ -18,7 +18,10 @@
 //! legal where it is played (checked by the tests below), and replayed by the verifier like
 //! any other.
 
-use super::{next_home, Move, Place, State, Tableau, Takes, DOWN, EMPTY, MAX_PILES, RANK_OF};
+use super::guide::{next_home, weigh_guide, RANK_OF};
+use super::rules::MAX_PILES;
+use super::state::{DOWN, EMPTY};
+use super::{Move, Place, State, Tableau, Takes};
 use crate::cards::Card;
 use solvers::{MoveSpace, ScoredMove, Space};
 
@@ -545,7 +548,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             }
         }
         let home: u32 = a.home.iter().map(|&h| u32::from(h)).sum();
-        let guide = super::weigh_guide(
+        let guide = weigh_guide(
             COMPOUND_GUIDE_WEIGHTS,
             u32::from(self.feat.cards) - home,
             ooo,

@@ -6,7 +6,8 @@
 //! for an empty cell), then one line per tableau pile, bottom card first, optionally
 //! preceded by `:`. Tens may be written `T` or `10`.
 
-use super::{cell_label, pile_label, Tableau, HOMES};
+use super::rules::UNLIMITED;
+use super::{cell_label, pile_label, Tableau, Takes, HOMES};
 use crate::cards::{parse_card, Card, CardStyle, DeckSpec, Rank, Suit};
 use crate::games::BoardError;
 use crate::piles::{BoardParseError, Mode, Table};
@@ -178,6 +179,18 @@ pub fn write<const N: usize, const K: usize>(game: &Tableau<N, K>, t: &Table) ->
         s.push('\n');
     }
     s
+}
+
+impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// Whether fc-solve's board text describes this game's positions: its `Foundations:`
+    /// line gives heights from the Ace, and it has no counters.
+    pub(super) fn fc_solve_format(&self) -> bool {
+        !self.feat.chosen_base
+            && (self.feat.redeal == 0 || self.feat.redeals == UNLIMITED)
+            && self.feat.deal_to == 0
+            && self.feat.takes == Takes::Cards
+            && !self.feat.repeats
+    }
 }
 
 #[cfg(test)]

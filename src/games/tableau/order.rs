@@ -6,10 +6,10 @@
 //! runs recount only the piles a move touches; other games with foundation returns, a
 //! redeal, a chosen base, a stock or repeated cards guide each successor whole.
 
-use super::{
-    weigh_guide, Move, Place, RunTerms, State, Tableau, Takes, DOWN, EMPTY, GUIDE_WEIGHTS,
-    MAX_PILES,
-};
+use super::guide::{weigh_guide, RunTerms, GUIDE_WEIGHTS};
+use super::rules::MAX_PILES;
+use super::state::{DOWN, EMPTY};
+use super::{Move, Place, State, Tableau, Takes};
 use solvers::{Guided, Space};
 
 /// The guide's terms of a state, and per pile what a move needs to update them.

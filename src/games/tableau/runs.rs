@@ -8,7 +8,8 @@
 //! "unknown". `study` runs it before the complete searches and never reports its
 //! `Unsolvable`.
 
-use super::{Move, Place, State, Tableau, DOWN};
+use super::state::DOWN;
+use super::{Move, Place, State, Tableau};
 use crate::cards::Card;
 use solvers::{Guided, Space, Successor};
 

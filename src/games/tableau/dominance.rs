@@ -1,0 +1,143 @@
+//! Dominance: the moves home that keep every win (autoplay), played as forced moves.
+
+use super::moves::{Move, Place};
+use super::rules::Direction;
+use super::state::State;
+use super::Tableau;
+use crate::cards::{Card, Rank, Suit};
+use solvers::Successor;
+
+impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// Whether sending `c` home, the foundations holding `home[suit]` cards of each suit,
+    /// keeps every win: no card that could ever be built on `c` in the tableau is still in
+    /// play. With building up or down, or wrapping, the next card of
+    /// `c`'s suit could be built on `c` and only goes home after it, so no move home is
+    /// proven safe (the last card of a suit would be, too small a gain to write); with a
+    /// chosen base the ranks below do not follow from the heights this test reads.
+    pub(super) fn safe_home(&self, home: &[u8; 4], c: Card) -> bool {
+        let t = &self.rules.tableau;
+        if t.direction != Direction::Down || t.wrap || self.feat.chosen_base {
+            return false;
+        }
+        if self.feat.returns {
+            return self.safe_home_returning(home, c);
+        }
+        let r = c.rank_unchecked().value();
+        if r == 1 {
+            return true;
+        }
+        Suit::ALL.iter().all(|&suit| {
+            let below = Card::new(suit, Rank::from_value(r - 1));
+            !t.build.suits_fit(below, c) || home[suit.index()] >= r - 1
+        })
+    }
+
+    /// `safe_home` when foundation cards may come back (tableau built down, no wrap, Aces
+    /// first). A card at home is no longer out of play: it may come back as a base for lower
+    /// cards, themselves brought back. So take the smallest set of cards `low` that holds `c`,
+    /// holds for each suit all ranks up to some height (like a foundation), and holds every
+    /// card that could be built on one of its cards. If every card of `low` but `c` is home,
+    /// sending `c` home keeps every win. Proof: take a winning line from the position with
+    /// `c` in play and drop from it every move of a `low` card (a group moved keeps its cards
+    /// outside `low`: those form its bottom, since a card built on a `low` card is in `low`).
+    /// Played from the position with `c` home, the rest stays legal: each position reached
+    /// is the original one with the `low` cards taken out of the tableau and cells and put
+    /// home, so a card outside `low` that was on top is still on top, a card it lands on is
+    /// outside `low` (a card built on a `low` card is in `low`), an empty pile or cell is
+    /// still empty, free cells and empty piles (which limit group moves) are no fewer, and
+    /// each foundation holds the original one's cards or its `low` prefix, whichever is
+    /// higher, so a card outside `low` goes home, or comes back, on the same top card. The
+    /// line ends with every card home.
+    fn safe_home_returning(&self, home: &[u8; 4], c: Card) -> bool {
+        let build = self.rules.tableau.build;
+        let fits = |on: usize, base: usize| {
+            build.suits_fit(
+                Card::new(Suit::ALL[on], Rank::Ace),
+                Card::new(Suit::ALL[base], Rank::Ace),
+            )
+        };
+        let own = c.suit_unchecked().index();
+        // The height of `low` in each suit: the closure under "may be built on".
+        let mut low = [0u8; 4];
+        low[own] = c.rank_unchecked().value();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for base in 0..4 {
+                for on in 0..4 {
+                    if low[base] > 1 && fits(on, base) && low[on] < low[base] - 1 {
+                        low[on] = low[base] - 1;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        (0..4).all(|x| x == own || home[x] >= low[x])
+    }
+
+    /// Safe moves to the foundations (see `safe_home`): sending home a card on which no card
+    /// still in play could be built never loses a win, since cards leave the tableau only
+    /// to be built on or to go home. Not with a redeal: a card kept in the tableau changes
+    /// how the redeal cuts the gathered cards into piles (every later card shifts by one), so
+    /// keeping it can win where sending it home loses; no move is forced there. Not when the
+    /// stock may not be dealt onto an empty pile (the card kept may be what lets it deal),
+    /// nor when any face-up group moves (a group may carry the card with others on it).
+    /// A complete run going home is never forced: it can lose a won game, with or without
+    /// cards in the stock (tests/it/runs_home.rs).
+    pub(super) fn forced_home(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
+        if self.feat.redeal != 0 || self.feat.no_empty || self.feat.face_up_groups {
+            return None;
+        }
+        self.home_candidates(s)
+            .into_iter()
+            .find(|&(_, c)| self.safe_home(&s.home, c))
+            .map(|(from, c)| {
+                self.succ(
+                    s,
+                    Move {
+                        from,
+                        to: Place::Home,
+                        count: 1,
+                        card: c,
+                    },
+                )
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::tableau::testing::{card, game, streets};
+    use solvers::Space;
+
+    #[test]
+    fn autoplay_with_returns_waits_for_the_cards_that_could_come_back_as_bases() {
+        // Streets and Alleys builds regardless of suit: 6C may go home only once every 5 is
+        // home and every 4 (which could come back onto a returned 5), and so on.
+        let (g, s) = streets(
+            "1 (spread): KC QC JC TC 9C 8C 7C 6C\n2 (spread): KS QS JS TS 9S 8S 7S 6S 5S\n\
+             3 (spread): \n4 (spread): \n5 (spread): \n6 (spread): \n7 (spread): \n8 (spread): \n",
+        );
+        // 6C: 5S is in play, so not forced; 5S: every 4 is home, and the 3s below: forced.
+        assert!(!g.safe_home(&s.home, card("6C")));
+        assert!(g.safe_home(&s.home, card("5S")));
+        let f = g.forced(&s).expect("5S goes home");
+        assert_eq!(f.mv.card, card("5S"));
+        // Without returns (the classic rules) the same rule as before.
+        let classic = game("streets-and-alleys-classic");
+        assert!(!classic.safe_home(&s.home, card("6C")));
+    }
+
+    #[test]
+    fn autoplay_with_returns_needs_the_bases_of_the_bases_home() {
+        // King Albert builds in alternate colours and takes cards back. The classic rule
+        // sends 5S home once both red 4s are; with returns 3C must be home too: a red 4
+        // brought back could take it, and then 5S would be wanted as the red 4's base.
+        let returns = game("king-albert");
+        let classic = game("king-albert-classic");
+        // Foundations by suit: clubs, diamonds, hearts, spades.
+        assert!(classic.safe_home(&[2, 4, 4, 4], card("5S")));
+        assert!(!returns.safe_home(&[2, 4, 4, 4], card("5S")));
+        assert!(returns.safe_home(&[3, 4, 4, 4], card("5S")));
+    }
+}

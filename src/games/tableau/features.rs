@@ -1,0 +1,111 @@
+//! What the rules ask beyond the FreeCell family, worked out once from them ([`Features`]),
+//! and the card capacity a preset needs ([`capacity`]).
+
+#[cfg(doc)]
+use super::rules::UNLIMITED;
+use super::rules::{FoundationBase, GroupMoves, Rules, StockRules, Takes, Won};
+#[cfg(doc)]
+use super::Tableau;
+use crate::cards::Card;
+
+/// What the rules ask beyond the FreeCell family, worked out once from them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Features {
+    /// Foundation cards may come back to the tableau.
+    pub(super) returns: bool,
+    /// With returns: a foundation's first card stays.
+    pub(super) base_stays: bool,
+    /// The first card sent home fixes the base rank of all four foundations.
+    pub(super) chosen_base: bool,
+    /// Cards per pile of the redeal (0: no redeal). The piles then keep their order.
+    pub(super) redeal: u8,
+    /// Redeals allowed ([`UNLIMITED`] for no limit).
+    pub(super) redeals: u8,
+    /// Piles the stock deals to (0: no stock to deal).
+    pub(super) deal_to: u8,
+    /// The stock may not be dealt while a pile is empty.
+    pub(super) no_empty: bool,
+    /// What the foundations take.
+    pub(super) takes: Takes,
+    /// Won when every card lies in a complete run.
+    pub(super) won_in_runs: bool,
+    /// Only runs of one suit move as a group (the tableau may build on any suit).
+    pub(super) suit_runs: bool,
+    /// Any face-up group moves, its bottom card building on the destination.
+    pub(super) face_up_groups: bool,
+    /// Cards are not all different (several decks, or fewer suits).
+    pub(super) repeats: bool,
+    /// Cards in the game.
+    pub(super) cards: u8,
+    /// [`Rules::builds_on`] as a table: bit `b` of `fits[c]` is set when card `c` may lie on
+    /// card `b` (identities, face up).
+    pub(super) fits: [u64; 52],
+    /// `fits` for the bottom card of a group of two or more: of its own suit only under
+    /// `groups_onto_suit` (Solvitaire's rule), else the same.
+    pub(super) group_fits: [u64; 52],
+    /// [`Tableau::continues_group`] as a table, like `fits`.
+    pub(super) continues: [u64; 52],
+}
+
+impl Features {
+    pub(super) fn of(r: &Rules) -> Features {
+        let (redeal, redeals) = match r.stock {
+            StockRules::Redeal { per_pile, redeals } => (per_pile, redeals),
+            _ => (0, 0),
+        };
+        let (deal_to, no_empty) = match r.stock {
+            StockRules::DealToPiles { no_empty, piles } => {
+                (if piles == 0 { r.piles() as u8 } else { piles }, no_empty)
+            }
+            _ => (0, false),
+        };
+        let deck = r.deck();
+        let fits: [u64; 52] = std::array::from_fn(|c| {
+            (0..52u8).fold(0u64, |m, b| {
+                m | (u64::from(r.builds_on(Card::from_index(c as u8), Card::from_index(b))) << b)
+            })
+        });
+        Features {
+            returns: r.foundations.may_return,
+            base_stays: r.foundations.base_stays,
+            chosen_base: r.foundations.base == FoundationBase::Chosen,
+            redeal,
+            redeals,
+            deal_to,
+            no_empty,
+            takes: r.foundations.takes,
+            won_in_runs: r.won == Won::AllInRuns,
+            suit_runs: r.tableau.moves == GroupMoves::SuitSequences,
+            face_up_groups: r.tableau.moves == GroupMoves::FaceUpGroups,
+            repeats: deck.copies > 1,
+            cards: deck.len() as u8,
+            fits,
+            group_fits: std::array::from_fn(|c| {
+                fits[c]
+                    & if r.tableau.groups_onto_suit {
+                        same_suit(c)
+                    } else {
+                        u64::MAX
+                    }
+            }),
+            continues: std::array::from_fn(|c| {
+                let suit_runs = r.tableau.moves == GroupMoves::SuitSequences;
+                fits[c] & if suit_runs { same_suit(c) } else { u64::MAX }
+            }),
+        }
+    }
+}
+
+/// The identities of the card with identity `c`'s suit, as a bit set like `Features::fits`.
+fn same_suit(c: usize) -> u64 {
+    0x1fffu64 << (c / 13 * 13)
+}
+
+/// The card capacity of the state a preset needs: 52, 104 or 156.
+pub fn capacity(rules: &Rules) -> usize {
+    match rules.deck().len() {
+        0..=52 => 52,
+        53..=104 => 104,
+        _ => 156,
+    }
+}

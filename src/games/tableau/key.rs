@@ -1,0 +1,282 @@
+//! The exact key ([`Key`]): the piles sorted where no rule tells them apart, the cells
+//! sorted, the foundations left out (they follow from the cards in play), then the stock's
+//! count, the chosen base and the redeals used.
+
+use super::rules::MAX_PILES;
+use super::state::{State, EMPTY};
+use super::Tableau;
+
+/// The exact key for `N` cards is `K` = `N` + 28 bytes: piles sorted (each ended by 0xFF),
+/// then the cells sorted, then at `K - 3` the cards left in the stock, at `K - 2` the chosen
+/// base and at `K - 1` the redeals used. `N` cards, 13 pile ends and 10 cells take at most
+/// `N + 23` bytes, so the last three never overlap them. The stock's cards follow from their
+/// number: within one search the stock only shrinks from its top.
+pub type Key<const K: usize> = [u8; K];
+
+impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// The exact key of `s` ([`Key`]; `Space::key`).
+    pub(super) fn exact_key(&self, s: &State<N>) -> Key<K> {
+        let n = self.rules.piles();
+        let mut starts = [0usize; MAX_PILES + 1];
+        for p in 0..n {
+            starts[p + 1] = starts[p] + s.len[p] as usize;
+        }
+        let pile = |p: usize| &s.cards[starts[p]..starts[p + 1]];
+        // Pile indices in the order they go into the key. A redeal gathers the piles in
+        // order, and a stock deal that skips some piles cares which pile is which, so then
+        // their order is part of the position. Otherwise piles are sorted: with one deck
+        // every card is distinct, so by their bottom card alone (an empty pile first), the
+        // same order as comparing them whole, much cheaper; with repeated cards whole.
+        // Each as (bottom card + 1, or 0 when empty) << 8 | pile index: sorting these plain
+        // numbers is cheaper than sorting by a key function.
+        let mut order: [u16; MAX_PILES] = std::array::from_fn(|p| p as u16);
+        if !self.piles_ordered(s) {
+            if self.feat.repeats {
+                // Sorted by their first six bytes (a short pile padded with zeros, the
+                // least byte, so never after a pile it begins), then piles sharing those
+                // bytes by their whole contents: the order of whole piles, cheaper.
+                let mut packed = [0u64; MAX_PILES];
+                for (p, x) in packed[..n].iter_mut().enumerate() {
+                    let cards = pile(p);
+                    let mut prefix = 0u64;
+                    for i in 0..6 {
+                        prefix = prefix << 8 | cards.get(i).map_or(0, |&b| u64::from(b));
+                    }
+                    *x = prefix << 16 | p as u64;
+                }
+                packed[..n].sort_unstable();
+                let mut i = 0;
+                while i < n {
+                    let mut j = i + 1;
+                    while j < n && packed[j] >> 16 == packed[i] >> 16 {
+                        j += 1;
+                    }
+                    if j - i > 1 {
+                        packed[i..j].sort_unstable_by(|&a, &b| {
+                            pile((a & 0xFF) as usize).cmp(pile((b & 0xFF) as usize))
+                        });
+                    }
+                    i = j;
+                }
+                for (o, &x) in order[..n].iter_mut().zip(&packed[..n]) {
+                    *o = (x & 0xFF) as u16;
+                }
+            } else {
+                for (p, o) in order[..n].iter_mut().enumerate() {
+                    *o |= pile(p).first().map_or(0u16, |&b| u16::from(b) + 1) << 8;
+                }
+                order[..n].sort_unstable();
+            }
+        }
+        let mut k = [0u8; K];
+        let mut i = 0;
+        for &p in &order[..n] {
+            let p = pile(usize::from(p & 0xFF));
+            k[i..i + p.len()].copy_from_slice(p);
+            i += p.len();
+            k[i] = EMPTY;
+            i += 1;
+        }
+        let mut cells = s.cells;
+        let nc = self.cells();
+        cells[..nc].sort_unstable();
+        k[i..i + nc].copy_from_slice(&cells[..nc]);
+        k[K - 3] = s.stock;
+        k[K - 2] = s.base;
+        k[K - 1] = s.redeals;
+        k
+    }
+
+    /// Whether the piles' order is part of the position: with a redeal (it gathers them in
+    /// order), and while any card waits in the stock: a deal puts the stock's next card on
+    /// the first pile, the one after on the second and so on, so two layouts that differ
+    /// only in which pile is which get different cards from the deals still to come (a deal
+    /// onto every pile is no exception: each pile still gets its own card). Once the stock
+    /// is empty nothing still to come tells the piles apart.
+    pub(super) fn piles_ordered(&self, s: &State<N>) -> bool {
+        let f = &self.feat;
+        if self.loose_piles {
+            // Wins only (see `for_wins_only`): a deal onto every pile counted as symmetric.
+            return f.redeal != 0
+                || (s.stock > 0
+                    && (f.deal_to as usize != self.rules.piles()
+                        || !s.stock.is_multiple_of(f.deal_to)));
+        }
+        f.redeal != 0 || s.stock > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Rank;
+    use crate::games::tableau::state::nth_rank;
+    use crate::games::tableau::testing::{board, game, moves};
+    use crate::games::tableau::{Rules, StockRules, TwoDecks};
+    use crate::games::Game;
+    use crate::games::GameId;
+    use solvers::Space;
+
+    /// The key of a two-deck position: its piles sorted whole, as the key must be.
+    fn whole_sorted(g: &TwoDecks, s: &State<104>) -> Vec<u8> {
+        let mut piles: Vec<&[u8]> = (0..g.rules.piles()).map(|p| s.pile(p)).collect();
+        piles.sort_unstable();
+        piles
+            .iter()
+            .flat_map(|p| p.iter().copied().chain([EMPTY]))
+            .collect()
+    }
+
+    /// `s` with piles `piles` (the rest of its cards left as they are, so not a real
+    /// position: the key only reads the piles).
+    fn with_piles(s: &State<104>, piles: &[&[u8]]) -> State<104> {
+        let mut r = *s;
+        let mut at = 0;
+        for (p, pile) in piles.iter().enumerate() {
+            r.cards[at..at + pile.len()].copy_from_slice(pile);
+            r.len[p] = pile.len() as u8;
+            at += pile.len();
+        }
+        r
+    }
+
+    /// With repeated cards the key sorts piles by their first bytes, then whole: the same
+    /// order as sorting the piles whole, whatever the piles' order (random walks of Spider
+    /// with one and two suits, and piles that begin alike for more than those bytes).
+    #[test]
+    fn keys_with_repeated_cards_sort_piles_as_whole_piles() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        for id in ["spider-1suit", "spider-2suits"] {
+            let GameId::Tableau(i) = id.parse::<GameId>().expect("preset") else {
+                panic!("{id}");
+            };
+            let g = TwoDecks::preset(i);
+            for deal in 1..=3 {
+                let mut s = g.pack(&g.deal(deal)).expect("deal");
+                for _ in 0..300 {
+                    if !g.piles_ordered(&s) {
+                        let whole = whole_sorted(&g, &s);
+                        assert_eq!(&g.key(&s)[..whole.len()], &whole[..], "{id} {deal}");
+                        let n = g.rules.piles();
+                        let reversed: Vec<&[u8]> = (0..n).rev().map(|p| s.pile(p)).collect();
+                        assert_eq!(g.key(&with_piles(&s, &reversed)), g.key(&s));
+                    }
+                    let mut succ = Vec::new();
+                    g.expand(&s, &mut succ);
+                    if succ.is_empty() {
+                        break;
+                    }
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    s = succ[(rng % succ.len() as u64) as usize].state;
+                }
+            }
+            // Piles alike in their first seven cards, or one the beginning of another.
+            let s = g.pack(&g.deal(1)).expect("deal");
+            let long: &[&[u8]] = &[
+                &[12, 11, 10, 9, 8, 7, 6, 5],
+                &[12, 11, 10, 9, 8, 7, 6, 4],
+                &[12, 11, 10, 9, 8, 7, 6],
+                &[12, 11, 10],
+                &[],
+                &[12, 11, 10, 9, 8, 7, 6, 5, 3],
+                &[0x80 | 12, 11],
+                &[25, 24],
+                &[12, 11, 10, 9, 8, 7, 6, 5, 2],
+                &[12, 11, 10, 9, 8, 7],
+            ];
+            let mut r = with_piles(&s, long);
+            // While cards wait in the stock the piles keep their order in the key: each
+            // gets its own card from the deals to come.
+            let reversed: Vec<&[u8]> = long.iter().rev().copied().collect();
+            assert_ne!(g.key(&with_piles(&s, &reversed)), g.key(&r), "{id}");
+            r.stock = 0;
+            let whole = whole_sorted(&g, &r);
+            assert_eq!(&g.key(&r)[..whole.len()], &whole[..], "{id}");
+        }
+    }
+
+    fn chessboard_with_clubs_home(from: &str) -> State<52> {
+        let g = game("chessboard");
+        let start = Rank::ALL
+            .iter()
+            .position(|r| r.letter().to_string() == from)
+            .expect("rank") as u8;
+        let clubs: Vec<String> = (0..13)
+            .map(|i| format!("{}C", Rank::from_value(nth_rank(start + 1, i)).letter()))
+            .collect();
+        let mut text = String::from("1 (spread): ");
+        for s in ["D", "H", "S"] {
+            for r in Rank::ALL {
+                text += &format!("{}{s} ", r.letter());
+            }
+        }
+        text += "\n";
+        for p in 2..=10 {
+            text += &format!("{p} (spread): \n");
+        }
+        text += &format!(
+            "clubs (stacked): {}\ndiamonds (stacked): \nhearts (stacked): \nspades (stacked): \n",
+            clubs.join(" ")
+        );
+        board(&g, &text)
+    }
+
+    #[test]
+    fn the_chosen_base_is_part_of_the_state_and_the_key() {
+        let g = game("chessboard");
+        // The same cards in play, all clubs home from the 5 or from the 7: other positions.
+        let five = chessboard_with_clubs_home("5");
+        let seven = chessboard_with_clubs_home("7");
+        assert_eq!(
+            (five.chosen_base(), seven.chosen_base()),
+            (Some(5), Some(7))
+        );
+        assert_ne!(g.key(&five), g.key(&seven));
+        // Only a 5 (resp. a 7) may start another foundation: the top card is KS.
+        assert!(!moves(&g, &five).iter().any(|m| m.0.ends_with('h')));
+        assert_eq!(g.key(&five)[80 - 2], 5);
+    }
+
+    #[test]
+    fn limited_redeals_are_counted_in_the_state_and_the_key() {
+        let mut rules = game("cruel").rules.clone();
+        rules.id = "cruel-once".into();
+        rules.stock = StockRules::Redeal {
+            per_pile: 4,
+            redeals: 1,
+        };
+        let rules: &'static Rules = Box::leak(Box::new(rules));
+        let g: Tableau = Tableau::of_rules(rules, 0);
+        let s = g.pack(&g.deal(2)).expect("deal");
+        // Move a card (if one moves), then redeal: the redeal is there once only.
+        let mut out = Vec::new();
+        g.expand(&s, &mut out);
+        let moved = out
+            .iter()
+            .find(|m| !m.mv.is_redeal())
+            .expect("a move")
+            .state;
+        let mut again = Vec::new();
+        g.expand(&moved, &mut again);
+        let redealt = again
+            .iter()
+            .find(|m| m.mv.is_redeal())
+            .expect("redeal")
+            .state;
+        assert_eq!(redealt.redeals_used(), 1);
+        assert_eq!(g.key(&redealt)[80 - 1], 1);
+        let mut next = Vec::new();
+        g.expand(&redealt, &mut next);
+        for m in &next {
+            let mut after = Vec::new();
+            g.expand(&m.state, &mut after);
+            assert!(!after.iter().any(|a| a.mv.is_redeal()), "a second redeal");
+        }
+        // The same layout with no redeal used: another key.
+        let mut unused = redealt;
+        unused.redeals = 0;
+        assert_ne!(g.key(&unused), g.key(&redealt));
+    }
+}

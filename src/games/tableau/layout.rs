@@ -1,0 +1,304 @@
+//! Layouts: dealing a deal number onto the reference piles, laying out given piles, cells
+//! and foundations, and packing a board ([`Table`]) into a [`State`] with its checks.
+
+use super::moves::{cell_label, pile_label, HOMES};
+use super::rules::{Takes, MAX_CELLS, MAX_PILES, UNLIMITED};
+use super::state::{nth_rank, State, EMPTY};
+use super::Tableau;
+use crate::cards::{Card, Rank, Suit};
+use crate::games::{self, check_partition, BoardError};
+use crate::piles::{Mode, Table};
+
+impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// Creates the empty piles, cells and foundations of the game on `t`; returns the piles'
+    /// and then the cells' indices.
+    fn empty_layout(&self, t: &mut Table) -> Vec<usize> {
+        let mut ids: Vec<usize> = (0..self.rules.piles())
+            .map(|p| t.create_empty(&pile_label(p), Mode::Spread).expect("fresh"))
+            .collect();
+        ids.extend((0..self.cells()).map(|c| {
+            t.create_empty(&cell_label(c), Mode::Stacked)
+                .expect("fresh")
+        }));
+        for suit in self.home_suits() {
+            t.create_empty(suit.name(), Mode::Stacked).expect("fresh");
+        }
+        ids
+    }
+
+    /// The suits that have a foundation (labelled with the suit's name): those of the deck,
+    /// none when the game has no foundations. With several decks a suit's foundation holds
+    /// all its cards (its runs one on another).
+    pub fn home_suits(&self) -> Vec<Suit> {
+        if self.feat.takes == Takes::Nothing {
+            Vec::new()
+        } else {
+            self.rules.deck().suit_list()
+        }
+    }
+
+    /// The layout with these tableau piles (bottom first), cells and foundation cards, built
+    /// from a new deck with the pile primitives (DéplacerCarteSur for each card, then turned
+    /// face up).
+    pub(super) fn layout(
+        &self,
+        cols: &[Vec<Card>],
+        cells: &[Option<Card>],
+        homes: &[Card],
+    ) -> Table {
+        let mut t = Table::new();
+        let stock = t.new_deck(self.rules.deck(), "stock").expect("fresh");
+        let ids = self.empty_layout(&mut t);
+        let place = |t: &mut Table, c: Card, to: usize| {
+            t.move_card(c.suit_unchecked(), c.rank_unchecked(), stock, to)
+                .expect("each card once");
+            t.flip_top(to).expect("non-empty");
+        };
+        for home in homes {
+            let to = t
+                .find(HOMES[home.suit_unchecked().index()])
+                .expect("created");
+            place(&mut t, *home, to);
+        }
+        for (p, col) in cols.iter().enumerate() {
+            for &c in col {
+                place(&mut t, c, ids[p]);
+            }
+        }
+        for (i, c) in cells.iter().enumerate() {
+            if let Some(c) = c {
+                place(&mut t, *c, ids[self.rules.piles() + i]);
+            }
+        }
+        t.remove_empty(stock).expect("dealt out");
+        t
+    }
+
+    /// The layout of deal `n` ([`Game::deal`](crate::games::Game::deal)).
+    pub(super) fn deal_layout(&self, n: u64) -> Table {
+        if self.rules.microsoft_deals {
+            let cols = crate::deals::microsoft::freecell_columns(n)
+                .expect("deal number checked by check_deal");
+            return self.layout(&cols, &[], &[]);
+        }
+        let r = self.rules;
+        let (mut t, stock) = games::shuffled_stock(r.deck(), n);
+        let piles = self.empty_layout(&mut t);
+        if r.tableau.aces_home {
+            for (suit, h) in HOMES.iter().enumerate() {
+                let home = t.find(h).expect("created");
+                t.move_card(Suit::ALL[suit], Rank::Ace, stock, home)
+                    .expect("the ace is in the stock");
+                t.flip_top(home).expect("non-empty");
+            }
+        }
+        if self.feat.redeal != 0 {
+            // As the redeal will: pile by pile, each its count at once.
+            for (p, &count) in r.tableau.deal.iter().enumerate() {
+                for _ in 0..count {
+                    t.move_top_to_top(stock, piles[p]).expect("enough cards");
+                    t.flip_top(piles[p]).expect("non-empty");
+                }
+            }
+        } else {
+            // Round by round, left to right, each pile until it has its count.
+            let most = r.tableau.deal.iter().copied().max().unwrap_or(0);
+            for round in 0..most {
+                for (p, &count) in r.tableau.deal.iter().enumerate() {
+                    if round < count {
+                        t.move_top_to_top(stock, piles[p]).expect("enough cards");
+                        // The first `face_down[p]` cards of a pile stay face down.
+                        if round >= r.tableau.face_down.get(p).copied().unwrap_or(0) {
+                            t.flip_top(piles[p]).expect("non-empty");
+                        }
+                    }
+                }
+            }
+        }
+        for c in 0..r.cells.dealt as usize {
+            let cell = piles[r.piles() + c];
+            t.move_top_to_top(stock, cell).expect("enough cards");
+            t.flip_top(cell).expect("non-empty");
+        }
+        if self.feat.deal_to == 0 {
+            t.remove_empty(stock).expect("dealt out");
+        }
+        if r.tableau.kings_bottom {
+            for &p in &piles[..r.piles()] {
+                // Take the pile apart into a hand and lay it again, Kings first (in the
+                // order they lay), then the other cards in their order.
+                let kings: Vec<Card> = t.piles[p]
+                    .cards
+                    .iter()
+                    .copied()
+                    .filter(|c| c.rank() == Some(Rank::King))
+                    .collect();
+                let others: Vec<Card> = t.piles[p]
+                    .cards
+                    .iter()
+                    .copied()
+                    .filter(|c| c.rank() != Some(Rank::King))
+                    .collect();
+                let hand = t.create_empty("hand", Mode::Spread).expect("fresh");
+                for c in kings.iter().chain(&others) {
+                    t.move_card(c.suit_unchecked(), c.rank_unchecked(), p, hand)
+                        .expect("card in pile");
+                }
+                t.put_pile_on_pile(hand, p).expect("same mode");
+                t.remove_empty(hand).expect("empty");
+                t.piles.pop();
+            }
+        }
+        t
+    }
+
+    /// The state of the board `t` ([`Game::pack`](crate::games::Game::pack)), checked.
+    pub(super) fn pack_layout(&self, t: &Table) -> Result<State<N>, BoardError> {
+        let r = self.rules;
+        let homes_of = self.home_suits();
+        let mut labels: Vec<String> = (0..r.piles()).map(pile_label).collect();
+        labels.extend((0..self.cells()).map(cell_label));
+        labels.extend(homes_of.iter().map(|s| s.name().to_string()));
+        if self.feat.deal_to != 0 {
+            labels.push(STOCK.to_string());
+        }
+        let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+        let ids = games::expect_piles(t, &refs)?;
+        check_partition(t, r.deck())?;
+        let face_down = r.tableau.face_down.iter().any(|&d| d > 0) || self.feat.deal_to != 0;
+        for (i, &id) in ids.iter().enumerate() {
+            if i < r.piles() && face_down {
+                expect_face_down_under_face_up(t, id)?;
+            } else if i == r.piles() + self.cells() + homes_of.len() {
+                games::expect_faces(t, id, true)?;
+            } else {
+                games::expect_faces(t, id, false)?;
+            }
+        }
+        let mut s = State {
+            cards: [0; N],
+            len: [0; MAX_PILES],
+            stock: 0,
+            cells: [EMPTY; MAX_CELLS],
+            home: [0; 4],
+            base: 0,
+            redeals: 0,
+        };
+        let mut at = 0;
+        for (p, &id) in ids.iter().enumerate().take(r.piles()) {
+            for c in &t.piles[id].cards {
+                s.cards[at] = c.byte();
+                at += 1;
+            }
+            s.len[p] = t.piles[id].height() as u8;
+        }
+        if self.feat.deal_to != 0 {
+            let stock = &t.piles[*ids.last().expect("the stock is listed")];
+            for c in &stock.cards {
+                s.cards[at] = c.face_up().byte();
+                at += 1;
+            }
+            s.stock = stock.height() as u8;
+        }
+        for c in 0..self.cells() {
+            let cell = &t.piles[ids[r.piles() + c]];
+            match cell.cards.as_slice() {
+                [] => {}
+                [card] => s.cells[c] = card.byte(),
+                _ => {
+                    return Err(BoardError::Impossible(format!(
+                        "cell '{}' holds more than one card",
+                        cell.label
+                    )))
+                }
+            }
+        }
+        let first_home = r.piles() + self.cells();
+        let homes = &ids[first_home..first_home + homes_of.len()];
+        if self.feat.chosen_base {
+            // Every foundation started with the same rank: the first one sent home.
+            let mut bases = homes
+                .iter()
+                .filter_map(|&id| t.piles[id].bottom())
+                .map(|c| c.rank_unchecked().value());
+            s.base = bases.next().unwrap_or(0);
+            if bases.any(|b| b != s.base) {
+                return Err(BoardError::Impossible(
+                    "the foundations must all start with the same rank".into(),
+                ));
+            }
+        }
+        let first = if self.feat.chosen_base { s.base } else { 1 };
+        let runs = self.feat.takes == Takes::Runs;
+        for (&suit, &id) in homes_of.iter().zip(homes) {
+            let home = &t.piles[id];
+            let h = suit.name();
+            for (i, c) in home.cards.iter().enumerate() {
+                // Runs lie King first; single cards climb from the base.
+                let want = if runs {
+                    13 - (i % 13) as u8
+                } else {
+                    nth_rank(first, i as u8)
+                };
+                if c.suit() != Some(suit) || c.rank_unchecked().value() != want {
+                    let what = if runs {
+                        format!("complete runs of {h}, each from its King down to its Ace")
+                    } else {
+                        format!(
+                            "{} of {h} and the ranks that follow it",
+                            Rank::from_value(first).letter()
+                        )
+                    };
+                    return Err(BoardError::Impossible(format!(
+                        "foundation '{h}' must hold {what} (found {} at place {})",
+                        c.face_up(),
+                        i + 1
+                    )));
+                }
+            }
+            if runs && !home.height().is_multiple_of(13) {
+                return Err(BoardError::Impossible(format!(
+                    "foundation '{h}' holds part of a run"
+                )));
+            }
+            s.home[suit.index()] = home.height() as u8;
+        }
+        if self.feat.redeal != 0 && s.total() > usize::from(self.feat.redeal) * r.piles() {
+            return Err(BoardError::Impossible(format!(
+                "the tableau holds {} cards, more than the {} a redeal lays out ({} on each of {} piles)",
+                s.total(),
+                usize::from(self.feat.redeal) * r.piles(),
+                self.feat.redeal,
+                r.piles()
+            )));
+        }
+        if self.feat.redeal != 0 && self.feat.redeals != UNLIMITED {
+            s.redeals = games::counter_in(t, REDEALS, 0, 0..=u32::from(self.feat.redeals))? as u8;
+        }
+        Ok(s)
+    }
+}
+
+/// Checks that a tableau pile's face-down cards all lie under its face-up ones, and that a
+/// pile with cards has its top card face up (the engine turns each card it uncovers).
+fn expect_face_down_under_face_up(t: &Table, id: usize) -> Result<(), BoardError> {
+    let p = &t.piles[id];
+    let down = p.cards.iter().take_while(|c| c.is_face_down()).count();
+    let bad = p.cards[down..]
+        .iter()
+        .find(|c| c.is_face_down())
+        .map(|c| format!("face-down card {} lies on a face-up card", c.face_up()))
+        .or_else(|| {
+            (down > 0 && down == p.cards.len()).then(|| "its top card is face down".to_string())
+        });
+    match bad {
+        Some(why) => Err(BoardError::Impossible(format!("pile '{}': {why}", p.label))),
+        None => Ok(()),
+    }
+}
+
+/// The label of the stock, when cards wait there to be dealt onto the piles.
+pub const STOCK: &str = "stock";
+
+/// The board counter holding the redeals used, when the rules limit them.
+pub const REDEALS: &str = "redeals";

@@ -1,0 +1,614 @@
+//! Move generation: every legal move of a position ([`Tableau::each_move`]), playing a move
+//! ([`Tableau::apply`]), and the [`Space`] the searches walk.
+
+use super::key::Key;
+use super::moves::{Move, Place};
+use super::order;
+#[cfg(doc)]
+use super::rules::Rules;
+use super::rules::{Direction, EmptyFill, GroupMoves, Takes, MAX_PILES, UNLIMITED};
+use super::state::{nth_rank, State, DOWN, EMPTY};
+use super::Tableau;
+use crate::cards::{Card, Rank, Suit};
+use solvers::{Guided, Space, Successor};
+
+impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// How many cards may move as one group onto `to` (which may be empty).
+    fn max_group(&self, s: &State<N>, to_empty: bool) -> usize {
+        if self.rules.tableau.moves != GroupMoves::FreecellSequences {
+            return self.group_limit(0, 0, to_empty);
+        }
+        let free = s.cells[..self.cells()]
+            .iter()
+            .filter(|&&c| c == EMPTY)
+            .count();
+        let empty = (0..self.rules.piles()).filter(|&p| s.len[p] == 0).count();
+        self.group_limit(free, empty, to_empty)
+    }
+
+    /// [`Tableau::max_group`] in a position with `free` empty cells and `empty` empty piles
+    /// (the destination among them when `to_empty`).
+    pub(super) fn group_limit(&self, free: usize, empty: usize, to_empty: bool) -> usize {
+        match self.rules.tableau.moves {
+            GroupMoves::Single => 1,
+            GroupMoves::AnySequence | GroupMoves::SuitSequences | GroupMoves::FaceUpGroups => N,
+            GroupMoves::FreecellSequences => {
+                let free = if self.rules.cells.accept { free } else { 0 };
+                // Empty piles help only when any card may rest there on the way.
+                let empty = if self.rules.tableau.empty == EmptyFill::Any {
+                    empty.saturating_sub(usize::from(to_empty))
+                } else {
+                    0
+                };
+                (free + 1) << empty.min(10)
+            }
+        }
+    }
+
+    /// Whether `card` may lie on `base` in the tableau ([`Rules::builds_on`], from a table).
+    #[inline]
+    fn builds_on(&self, card: Card, base: Card) -> bool {
+        self.feat.fits[card.index()] >> base.index() & 1 != 0
+    }
+
+    /// The cards a group of `k` cards whose bottom card is `card` may go onto, as a bit set
+    /// of identities: as a single card builds, and in its own suit only for two or more
+    /// cards when `groups_onto_suit` says so.
+    #[inline]
+    pub(super) fn group_bases(&self, k: usize, card: Card) -> u64 {
+        let table = if k > 1 {
+            &self.feat.group_fits
+        } else {
+            &self.feat.fits
+        };
+        table[card.index()]
+    }
+
+    /// Whether a group of `k` cards whose bottom card is `card` may go onto `base`
+    /// ([`Tableau::group_bases`]).
+    #[inline]
+    fn group_builds_on(&self, k: usize, card: Card, base: Card) -> bool {
+        self.group_bases(k, card) >> base.index() & 1 != 0
+    }
+
+    /// Whether `upper` continues the movable group down from `lower` (both face-up bytes).
+    #[inline]
+    pub(super) fn continues_group(&self, upper: u8, lower: u8) -> bool {
+        self.feat.continues[usize::from(upper & !DOWN)] >> (lower & !DOWN) & 1 != 0
+    }
+
+    /// How many cards at the top of `pile` may move as a group (before the limit of
+    /// [`Tableau::max_group`]): the built sequence of face-up cards (in one suit when only
+    /// suit runs move), or every face-up card when any face-up group moves.
+    fn run_len(&self, pile: &[u8]) -> usize {
+        if pile.is_empty() {
+            return 0;
+        }
+        let mut k = 1;
+        while k < pile.len()
+            && pile[pile.len() - k - 1] & DOWN == 0
+            && (self.feat.face_up_groups
+                || self.continues_group(pile[pile.len() - k], pile[pile.len() - k - 1]))
+        {
+            k += 1;
+        }
+        k
+    }
+
+    /// Whether the top 13 cards of `pile` are a complete run: King to Ace of one suit, face
+    /// up (a run is built down, so the Ace lies on top).
+    pub(super) fn complete_run_on_top(pile: &[u8]) -> bool {
+        let n = pile.len();
+        n >= 13
+            && pile[n - 13..].iter().enumerate().all(|(i, &b)| {
+                b & DOWN == 0 && b % 13 == 12 - i as u8 && b / 13 == pile[n - 1] / 13
+            })
+    }
+
+    pub(super) fn goes_home(&self, s: &State<N>, c: Card) -> bool {
+        if self.feat.takes != Takes::Cards {
+            return false;
+        }
+        let h = s.home[c.suit_unchecked().index()];
+        if self.feat.chosen_base {
+            return s.base == 0 || nth_rank(s.base, h) == c.rank_unchecked().value();
+        }
+        h + 1 == c.rank_unchecked().value()
+    }
+
+    /// The pile tops and cell cards that may go to their foundation now.
+    pub(super) fn home_candidates(&self, s: &State<N>) -> smallvec::SmallVec<[(Place, Card); 8]> {
+        if self.feat.takes != Takes::Cards {
+            return smallvec::SmallVec::new();
+        }
+        let mut out = smallvec::SmallVec::new();
+        let mut end = 0;
+        for p in 0..self.rules.piles() {
+            end += s.len[p] as usize;
+            if s.len[p] > 0 {
+                let c = Card::from_index(s.cards[end - 1]);
+                if self.goes_home(s, c) {
+                    out.push((Place::Pile(p as u8), c));
+                }
+            }
+        }
+        for i in 0..self.cells() {
+            if s.cells[i] != EMPTY {
+                let c = Card::from_index(s.cells[i]);
+                if self.goes_home(s, c) {
+                    out.push((Place::Cell(i as u8), c));
+                }
+            }
+        }
+        out
+    }
+
+    pub(super) fn apply(&self, s: &State<N>, mv: &Move) -> State<N> {
+        let mut n = *s;
+        let k = mv.count as usize;
+        // Groups move only between piles; every other move carries one card, or a complete
+        // run going home, whose cards leave play.
+        let card = match (mv.from, mv.to) {
+            (Place::Pile(a), Place::Pile(b)) => {
+                n.move_between(a as usize, b as usize, k);
+                return n;
+            }
+            (Place::Stock, Place::Piles) => {
+                n.deal(self.feat.deal_to as usize);
+                return n;
+            }
+            (Place::Stock, _) => {
+                n.len = n.redealt(self.feat.redeal, self.rules.piles());
+                if self.feat.redeals != UNLIMITED {
+                    n.redeals += 1;
+                }
+                return n;
+            }
+            (Place::Pile(p), _) => {
+                let top = *n.pile(p as usize).last().expect("a move takes a card");
+                n.remove_top(p as usize, k);
+                top
+            }
+            (Place::Cell(c), _) => std::mem::replace(&mut n.cells[c as usize], EMPTY),
+            (Place::Home, _) => {
+                n.home[mv.card.suit_unchecked().index()] -= 1;
+                mv.card.byte()
+            }
+            (Place::Piles, _) => unreachable!("no move starts from every pile"),
+        };
+        match mv.to {
+            Place::Pile(p) => n.push(p as usize, &[card]),
+            Place::Cell(c) => n.cells[c as usize] = card,
+            Place::Home => {
+                // One card, or a complete run of 13.
+                n.home[mv.card.suit_unchecked().index()] += k as u8;
+                if self.feat.chosen_base && n.base == 0 {
+                    n.base = mv.card.rank_unchecked().value();
+                }
+            }
+            Place::Stock | Place::Piles => unreachable!("only the stock moves deal or redeal"),
+        }
+        n
+    }
+
+    /// The redeal from `s`, if the rules allow one now and it changes the layout.
+    fn redeal_move(&self, s: &State<N>) -> Option<Move> {
+        let f = &self.feat;
+        if f.redeal == 0 || (f.redeals != UNLIMITED && s.redeals >= f.redeals) {
+            return None;
+        }
+        let len = s.redealt(f.redeal, self.rules.piles());
+        let total = s.total();
+        // The redeal lays out at most `redeal` cards a pile: `pack` refuses a tableau holding
+        // more, and no move adds cards to the tableau.
+        debug_assert!(total <= usize::from(f.redeal) * self.rules.piles());
+        (len != s.len && total > 0).then(|| Move::redeal(total as u8, Card::from_index(s.cards[0])))
+    }
+
+    /// The deal from the stock onto the piles, if the stock holds cards and the rules allow
+    /// it now.
+    fn deal_move(&self, s: &State<N>) -> Option<Move> {
+        let f = &self.feat;
+        if f.deal_to == 0 || s.stock == 0 {
+            return None;
+        }
+        if f.no_empty && s.len[..self.rules.piles()].contains(&0) {
+            return None;
+        }
+        // The stock's bytes are kept face up (its cards are hidden by their place).
+        let top = *s.stock().last().expect("stock holds cards");
+        Some(Move::deal(s.stock.min(f.deal_to), Card::from_index(top)))
+    }
+
+    /// Every legal move of `s`, in the order [`Space::expand`] lists them.
+    pub(super) fn each_move<F: FnMut(Move)>(&self, s: &State<N>, mut emit: F) {
+        let np = self.rules.piles();
+        let nc = self.cells();
+        // Where each pile starts, and its top card: worked out once per state.
+        let mut starts = [0usize; MAX_PILES + 1];
+        let mut tops = [None; MAX_PILES];
+        for p in 0..np {
+            starts[p + 1] = starts[p] + s.len[p] as usize;
+            if s.len[p] > 0 {
+                tops[p] = Some(Card::from_index(s.cards[starts[p + 1] - 1]));
+            }
+        }
+        // To the foundations.
+        for (from, c) in self.home_candidates(s) {
+            emit(Move {
+                from,
+                to: Place::Home,
+                count: 1,
+                card: c,
+            });
+        }
+        if self.feat.takes == Takes::Runs && s.home_count() / 13 < u32::from(self.run_cap) {
+            for p in 0..np {
+                let pile = s.pile(p);
+                if Self::complete_run_on_top(pile) {
+                    let king = Card::from_index(pile[pile.len() - 13]);
+                    emit(Move {
+                        from: Place::Pile(p as u8),
+                        to: Place::Home,
+                        count: 13,
+                        card: king,
+                    });
+                }
+            }
+        }
+        // Cards may come back from the foundations onto a card they build on or an empty
+        // pile (never into a cell: no game of the sources allows it).
+        let first_empty_pile = (0..np).find(|&p| s.len[p] == 0);
+        // Empty piles are interchangeable (only the first is tried) unless the piles' order
+        // counts.
+        let ordered = self.piles_ordered(s);
+        let empty_target = |to: usize| ordered || Some(to) == first_empty_pile;
+        // One card (from a cell, or back from a foundation) onto every pile that takes it.
+        let single_to_piles = |emit: &mut F, from: Place, c: Card| {
+            for (to, &top) in tops.iter().enumerate().take(np) {
+                let ok = match top {
+                    Some(top) => self.builds_on(c, top),
+                    None => empty_target(to) && self.rules.fills_empty(c),
+                };
+                if ok {
+                    let to = Place::Pile(to as u8);
+                    emit(Move {
+                        from,
+                        to,
+                        count: 1,
+                        card: c,
+                    });
+                }
+            }
+        };
+        if self.feat.returns {
+            for (suit, &h) in s.home.iter().enumerate() {
+                if h == 0 || (self.feat.base_stays && h == 1) {
+                    continue;
+                }
+                let c = Card::new(Suit::ALL[suit], Rank::from_value(h));
+                single_to_piles(&mut emit, Place::Home, c);
+            }
+        }
+        if self.feat.redeal != 0 {
+            if let Some(mv) = self.redeal_move(s) {
+                emit(mv);
+            }
+        }
+        if self.feat.deal_to != 0 {
+            if let Some(mv) = self.deal_move(s) {
+                emit(mv);
+            }
+        }
+        // Between piles. Group limits are worked out once per state.
+        let limit_onto_card = self.max_group(s, false);
+        let limit_onto_empty = self.max_group(s, true);
+        // Ranks rise one by one down a built group, so only the group whose lowest card is
+        // one below the destination's top can fit (not so for any face-up group).
+        let plain_down = self.rules.tableau.direction == Direction::Down
+            && !self.rules.tableau.wrap
+            && !self.feat.face_up_groups;
+        for from in 0..np {
+            let pile = &s.cards[starts[from]..starts[from + 1]];
+            let run = self.run_len(pile);
+            if run == 0 {
+                continue;
+            }
+            let card_at = |k: usize| Card::from_index(pile[pile.len() - k]);
+            let top_rank = card_at(1).rank_unchecked().value() as usize;
+            let push = |emit: &mut F, to: usize, k: usize, c: Card| {
+                emit(Move {
+                    from: Place::Pile(from as u8),
+                    to: Place::Pile(to as u8),
+                    count: k as u8,
+                    card: c,
+                });
+            };
+            for (to, &dest_top) in tops.iter().enumerate().take(np) {
+                if to == from {
+                    continue;
+                }
+                match dest_top {
+                    Some(base) => {
+                        let limit = run.min(limit_onto_card);
+                        if plain_down {
+                            let k = (base.rank_unchecked().value() as usize).wrapping_sub(top_rank);
+                            if (1..=limit).contains(&k) && self.group_builds_on(k, card_at(k), base)
+                            {
+                                push(&mut emit, to, k, card_at(k));
+                            }
+                        } else {
+                            for k in 1..=limit {
+                                if self.group_builds_on(k, card_at(k), base) {
+                                    push(&mut emit, to, k, card_at(k));
+                                }
+                            }
+                        }
+                    }
+                    None => {
+                        // Moving a whole pile into an empty one changes nothing, unless
+                        // the piles' order counts.
+                        if !empty_target(to) {
+                            continue;
+                        }
+                        let most = pile.len() - usize::from(!ordered);
+                        for k in 1..=run.min(limit_onto_empty).min(most) {
+                            if self.rules.fills_empty(card_at(k)) {
+                                push(&mut emit, to, k, card_at(k));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // From the cells to the piles.
+        for i in 0..nc {
+            if s.cells[i] == EMPTY {
+                continue;
+            }
+            single_to_piles(
+                &mut emit,
+                Place::Cell(i as u8),
+                Card::from_index(s.cells[i]),
+            );
+        }
+        // From the piles to the first empty cell (cells are interchangeable).
+        if self.rules.cells.accept {
+            if let Some(cell) = (0..nc).find(|&i| s.cells[i] == EMPTY) {
+                for (p, &top) in tops.iter().enumerate().take(np) {
+                    if let Some(c) = top {
+                        emit(Move {
+                            from: Place::Pile(p as u8),
+                            to: Place::Cell(cell as u8),
+                            count: 1,
+                            card: c,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn succ(&self, s: &State<N>, mv: Move) -> Successor<Move, State<N>> {
+        Successor {
+            mv,
+            state: self.apply(s, &mv),
+            cost: 1,
+        }
+    }
+
+    /// Whether every card lies in a complete run alone on its pile (or home), nothing in
+    /// the stock or the cells.
+    fn all_in_runs(&self, s: &State<N>) -> bool {
+        s.stock == 0
+            && s.cells[..self.cells()].iter().all(|&c| c == EMPTY)
+            && (0..self.rules.piles()).all(|p| {
+                let pile = s.pile(p);
+                pile.is_empty() || (pile.len() == 13 && Self::complete_run_on_top(pile))
+            })
+    }
+}
+
+impl<const N: usize, const K: usize> Space for Tableau<N, K> {
+    type State = State<N>;
+    type Key = Key<K>;
+    type Move = Move;
+
+    fn is_goal(&self, s: &State<N>) -> bool {
+        // Under a run cap the runs already home count too (`with_run_cap`).
+        if s.home_count() / 13 > u32::from(self.run_cap) {
+            return false;
+        }
+        if self.feat.won_in_runs {
+            self.all_in_runs(s)
+        } else {
+            s.home_count() == u32::from(self.feat.cards)
+        }
+    }
+
+    fn key(&self, s: &State<N>) -> Key<K> {
+        self.exact_key(s)
+    }
+
+    fn expand(&self, s: &State<N>, out: &mut Vec<Successor<Move, State<N>>>) {
+        self.each_move(s, |mv| out.push(self.succ(s, mv)));
+    }
+
+    fn guided_expand(&self, s: &State<N>, out: &mut Vec<Guided<Move, State<N>>>) {
+        order::guided_expand(self, s, out);
+    }
+
+    /// Safe moves to the foundations (`Tableau::forced_home`: why they keep every win).
+    fn forced(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
+        self.forced_home(s)
+    }
+
+    /// A lower bound on the moves left (`Tableau::lower_bound`).
+    fn heuristic(&self, s: &State<N>) -> u32 {
+        self.lower_bound(s)
+    }
+
+    /// The guide of `s` (`Tableau::guide_of`: its terms and weights).
+    fn guide(&self, s: &State<N>) -> u32 {
+        self.guide_of(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tableau::testing::{board, card, game, moves, streets, HOME_DH};
+    use crate::games::tableau::verbose;
+    use crate::games::Game;
+
+    #[test]
+    fn a_foundation_top_comes_back_onto_a_card_or_an_empty_pile_never_a_cell() {
+        let (g, s) = streets(
+            "1 (spread): KC QC JC TC 9C 8C 7C 6C\n2 (spread): KS QS JS TS 9S 8S 7S 6S 5S\n\
+             3 (spread): \n4 (spread): \n5 (spread): \n6 (spread): \n7 (spread): \n8 (spread): \n",
+        );
+        let names: Vec<String> = moves(&g, &s).into_iter().map(|m| m.0).collect();
+        // 5C onto 6C? Not the same suit is fine here, but 6C is one above 5C: yes. 4S onto
+        // 5S, and both (and the Kings of diamonds and hearts) into the first empty pile.
+        for want in ["hC1", "hC3", "hS2", "hS3", "hD3", "hH3"] {
+            assert!(
+                names.contains(&want.to_string()),
+                "{want} missing: {names:?}"
+            );
+        }
+        assert!(!names.iter().any(|n| n.starts_with('h') && n.len() > 3));
+        // Out and back onto the same card: the same position, the same key.
+        let out = moves(&g, &s)
+            .into_iter()
+            .find(|m| m.0 == "hS2")
+            .expect("4S comes back")
+            .1;
+        assert_eq!(out.home[3], 3);
+        let back = moves(&g, &out)
+            .into_iter()
+            .find(|m| m.0 == "2h")
+            .expect("4S goes home again")
+            .1;
+        assert_eq!(back, s);
+        assert_eq!(g.key(&back), g.key(&s));
+    }
+
+    #[test]
+    fn aisleriots_beleaguered_castle_keeps_its_aces_home() {
+        let g = game("beleaguered-castle");
+        let mut text =
+            String::from("1 (spread): KC QC JC TC 9C 8C 7C 6C 5C 4C 3C KS\n2 (spread): 2C\n");
+        for p in 3..=8 {
+            text += &format!("{p} (spread): \n");
+        }
+        text += "clubs (stacked): AC\n";
+        text += HOME_DH;
+        text += "spades (stacked): AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS\n";
+        let s = board(&g, &text);
+        let names: Vec<String> = moves(&g, &s).into_iter().map(|m| m.0).collect();
+        assert!(names.contains(&"hS1".to_string()) && names.contains(&"hS3".to_string()));
+        assert!(!names.iter().any(|n| n.starts_with("hC")), "{names:?}");
+    }
+
+    #[test]
+    fn a_run_cap_lets_runs_home_only_while_fewer_are_there() {
+        // Three complete runs in play and the clubs run home: with a cap of one run home
+        // none may follow (a search for a win with fewer helper piles, Mogelpat), with two
+        // each of the three may.
+        let g = game("simple-simon");
+        let run = |s: &str| {
+            Rank::ALL
+                .iter()
+                .rev()
+                .map(|r| format!("{}{s}", r.letter()))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut text = format!(
+            "1 (spread): {}\n2 (spread): {}\n3 (spread): {}\n",
+            run("D"),
+            run("H"),
+            run("S")
+        );
+        for p in 4..=10 {
+            text += &format!("{p} (spread): \n");
+        }
+        text += &format!(
+            "clubs (stacked): {}\ndiamonds (stacked): \nhearts (stacked): \nspades (stacked): \n",
+            run("C")
+        );
+        let s = board(&g, &text);
+        let homes = |cap: u8| {
+            let capped = g.with_run_cap(cap);
+            moves(&capped, &s)
+                .iter()
+                .filter(|(_, after)| after.home_count() > s.home_count())
+                .count()
+        };
+        assert_eq!(homes(1), 0);
+        assert_eq!(homes(2), 3);
+        assert_eq!(homes(u8::MAX), 3);
+    }
+
+    #[test]
+    fn the_first_card_home_fixes_the_base_of_all_four() {
+        let g = game("chessboard");
+        let s = g.pack(&g.deal(1)).expect("deal");
+        assert_eq!(s.chosen_base(), None);
+        let homes: Vec<(String, State<52>)> = moves(&g, &s)
+            .into_iter()
+            .filter(|m| m.0.ends_with('h'))
+            .collect();
+        // Every top card may start the foundations.
+        assert_eq!(homes.len(), 10);
+        for (_, after) in &homes {
+            let base = after.chosen_base().expect("chosen");
+            let mut next = Vec::new();
+            g.expand(after, &mut next);
+            for m in next.iter().filter(|m| m.mv.to == Place::Home) {
+                let suit = m.mv.card.suit_unchecked().index();
+                if after.home[suit] == 0 {
+                    assert_eq!(m.mv.card.rank_unchecked().value(), base, "a new foundation");
+                }
+            }
+        }
+        // Two different first cards: different keys even when the cards in play agree
+        // otherwise (they do not here, but the base byte differs too).
+        assert_ne!(homes[0].1.base, homes[1].1.base);
+    }
+
+    #[test]
+    fn the_redeal_gathers_the_piles_in_order_and_deals_them_in_fours() {
+        let g = game("cruel");
+        let mut text = String::from(
+            "1 (spread): 4S 5C 5S 6C 6S\n2 (spread): 7C 7S 8C\n3 (spread): 8S 9C 9S TC TS\n\
+             4 (spread): JC JS QC\n5 (spread): QS KC KS\n",
+        );
+        for p in 6..=12 {
+            text += &format!("{p} (spread): \n");
+        }
+        text += "clubs (stacked): AC 2C 3C 4C\n";
+        text += HOME_DH;
+        text += "spades (stacked): AS 2S 3S\n";
+        let s = board(&g, &text);
+        let all = moves(&g, &s);
+        assert_eq!(all.len(), 1, "only the redeal");
+        let (name, after) = &all[0];
+        assert_eq!(name, "r");
+        assert_eq!(&after.len[..6], &[4, 4, 4, 4, 3, 0]);
+        assert_eq!(
+            after.pile(1),
+            &["6S", "7C", "7S", "8C"].map(|c| card(c).byte())
+        );
+        // Redealt already: no second redeal (it would change nothing).
+        assert!(moves(&g, after).is_empty());
+        // The piles' order counts: the redeal gathers them in order.
+        let mut swapped = s;
+        swapped.len.swap(0, 1);
+        assert_ne!(g.key(&swapped), g.key(&s));
+        assert_eq!(
+            verbose(&Move::redeal(19, card("4S"))),
+            "Redeal the 19 cards of the stacks"
+        );
+    }
+}

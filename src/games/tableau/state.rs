@@ -1,0 +1,142 @@
+//! The packed [`State`] and its primitive operations: pile by pile access, taking cards
+//! off, moving groups between piles, dealing from the stock, the heights a redeal leaves.
+
+use super::rules::{MAX_CELLS, MAX_PILES};
+#[cfg(doc)]
+use crate::cards::Card;
+
+/// An empty cell (and the end of each pile in a key).
+pub(super) const EMPTY: u8 = 0xFF;
+/// The face-down bit of a card byte (as in [`Card`]).
+pub(super) const DOWN: u8 = 0x80;
+
+/// The packed state for games of up to `N` cards (52, 104 or 156: one, two or three decks).
+/// The tableau piles lie bottom first in `cards`, one after another, and the stock follows
+/// them (its top card last). Bytes past the stock are always zero, so two states are equal
+/// exactly when they are the same position (piles and cells in place).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State<const N: usize> {
+    pub(super) cards: [u8; N],
+    pub(super) len: [u8; MAX_PILES],
+    /// Cards in the stock (after the piles in `cards`).
+    pub(super) stock: u8,
+    pub(super) cells: [u8; MAX_CELLS],
+    /// Cards of each suit on the foundations (for several decks, of all its foundations).
+    pub(super) home: [u8; 4],
+    /// The foundations' base rank when the player chooses it (0: not chosen yet).
+    pub(super) base: u8,
+    /// Redeals used, when they are limited (0 otherwise).
+    pub(super) redeals: u8,
+}
+
+impl<const N: usize> State<N> {
+    fn start(&self, p: usize) -> usize {
+        self.len[..p].iter().map(|&l| l as usize).sum()
+    }
+    /// The cards of pile `p`, bottom first.
+    pub fn pile(&self, p: usize) -> &[u8] {
+        let s = self.start(p);
+        &self.cards[s..s + self.len[p] as usize]
+    }
+    /// Cards in the tableau piles.
+    pub(super) fn total(&self) -> usize {
+        self.len.iter().map(|&l| l as usize).sum()
+    }
+    /// Cards in the piles and the stock.
+    fn used(&self) -> usize {
+        self.total() + self.stock as usize
+    }
+    /// The stock's cards, bottom first (the next card dealt is the last).
+    pub fn stock(&self) -> &[u8] {
+        let t = self.total();
+        &self.cards[t..t + self.stock as usize]
+    }
+    /// Cards on the foundations.
+    pub fn home_count(&self) -> u32 {
+        self.home.iter().map(|&h| u32::from(h)).sum()
+    }
+    /// The foundations' base rank when the player chooses it (None: not chosen yet, or the
+    /// rules fix it).
+    pub fn chosen_base(&self) -> Option<u8> {
+        (self.base != 0).then_some(self.base)
+    }
+    /// Redeals used (counted only when the rules limit them).
+    pub fn redeals_used(&self) -> u8 {
+        self.redeals
+    }
+    /// The pile heights the redeal leaves: `per` cards on each pile from the first, the
+    /// remainder on the next, the rest empty. The cards stay where they are: the state holds
+    /// the piles in order, each bottom first, which is the order the redeal gathers them in.
+    pub(super) fn redealt(&self, per: u8, piles: usize) -> [u8; MAX_PILES] {
+        let mut left = self.total();
+        let mut len = [0u8; MAX_PILES];
+        for l in len.iter_mut().take(piles) {
+            let k = left.min(per as usize);
+            *l = k as u8;
+            left -= k;
+        }
+        len
+    }
+    /// Takes the top `k` cards of pile `p` out of play and turns the card uncovered face up.
+    pub(super) fn remove_top(&mut self, p: usize, k: usize) {
+        let start = self.start(p);
+        let end = start + self.len[p] as usize;
+        let used = self.used();
+        self.cards.copy_within(end..used, end - k);
+        // Clear the freed tail, so that equal positions are equal states (derived Eq, Hash).
+        self.cards[used - k..used].fill(0);
+        self.len[p] -= k as u8;
+        self.turn_top(p);
+    }
+    /// Turns the top card of pile `p` face up (the engine turns each card it uncovers).
+    fn turn_top(&mut self, p: usize) {
+        if self.len[p] > 0 {
+            let top = self.start(p) + self.len[p] as usize - 1;
+            self.cards[top] &= !DOWN;
+        }
+    }
+    /// Moves the top `k` cards of pile `from` onto pile `to`, keeping their order: one
+    /// rotation of the cards from the moved group to the destination's top (or back), so
+    /// nothing past the two piles moves and no buffer is needed.
+    pub(super) fn move_between(&mut self, from: usize, to: usize, k: usize) {
+        let end = |s: &Self, p: usize| s.start(p) + s.len[p] as usize;
+        let (end_from, end_to) = (end(self, from), end(self, to));
+        if from < to {
+            self.cards[end_from - k..end_to].rotate_left(k);
+        } else {
+            self.cards[end_to..end_from].rotate_right(k);
+        }
+        self.len[from] -= k as u8;
+        self.len[to] += k as u8;
+        self.turn_top(from);
+    }
+    pub(super) fn push(&mut self, p: usize, cards: &[u8]) {
+        let end = self.start(p) + self.len[p] as usize;
+        let used = self.used();
+        let k = cards.len();
+        self.cards.copy_within(end..used, end + k);
+        self.cards[end..end + k].copy_from_slice(cards);
+        self.len[p] += k as u8;
+    }
+    /// Deals the stock's top card face up onto each of the first `piles` piles in turn
+    /// (fewer if the stock runs out).
+    pub(super) fn deal(&mut self, piles: usize) {
+        let k = piles.min(self.stock as usize);
+        let used = self.used();
+        let mut dealt = [0u8; MAX_PILES];
+        for (i, d) in dealt.iter_mut().enumerate().take(k) {
+            *d = self.cards[used - 1 - i] & !DOWN;
+        }
+        self.cards[used - k..used].fill(0);
+        self.stock -= k as u8;
+        // From the last pile dealt to, so that the piles before it stay where they are.
+        for p in (0..k).rev() {
+            self.push(p, &dealt[p..p + 1]);
+        }
+    }
+}
+
+/// The rank that follows `h` cards on a foundation based on `base`, wrapping K to A.
+pub(super) fn nth_rank(base: u8, h: u8) -> u8 {
+    (base - 1 + h) % 13 + 1
+}
