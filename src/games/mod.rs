@@ -310,7 +310,7 @@ pub trait Game: Referee + Sync {
         None
     }
     /// A depth-first search over compound moves (the tableau engine's FreeCell family,
-    /// `games/tableau/compound.rs`), scan number `scan` (0: in guide order; each other
+    /// `games/tableau/compound/`), scan number `scan` (0: in guide order; each other
     /// number orders near ties its own way): its wins are lines of the game's own moves,
     /// verified like any other; its other verdicts prove nothing. None: the game has no
     /// such search.
