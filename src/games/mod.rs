@@ -1,8 +1,10 @@
 //! The games: each one's layout, packed engine state, legal moves and goal.
 //!
 //! A game is a concrete type implementing [`Game`] (and [`solvers::Space`], so every
-//! search runs on it, monomorphised) and [`crate::verify::Referee`] (the independent
-//! replay on the reference piles). [`GameId`] lists them for the CLI and the datasets.
+//! search runs on it, monomorphised). [`GameId`] lists them for the CLI and the datasets.
+//! A game does not need its referee to exist: the referee, the rules written a second time
+//! on the reference piles, lives apart (`src/verify/`), and the study and command-line
+//! code that shows or stores a line asks for both.
 
 pub mod c4;
 pub mod clock;
@@ -13,7 +15,6 @@ pub mod tableau;
 
 use crate::cards::{CardCounts, DeckSpec};
 use crate::piles::{BoardParseError, Table};
-use crate::verify::Referee;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -234,8 +235,8 @@ pub enum Focus {
     AllMoves(solvers::BestFirstMode),
 }
 
-/// A game: its layouts, its engine (a [`solvers::Space`]) and its referee.
-pub trait Game: Referee + Sync {
+/// A game: its layouts and its engine (a [`solvers::Space`]).
+pub trait Game: solvers::Space + Sync {
     /// The catalogue id.
     fn id(&self) -> GameId;
     /// The layout of deal `n`, built with the reference pile primitives. `n` must pass

@@ -4,6 +4,7 @@ use super::solve::solve_once;
 use super::{SolveConfig, StudyError, Verdict};
 use crate::games::Game;
 use crate::piles::Table;
+use crate::verify::Referee;
 use serde::Serialize;
 
 /// A hint that uses only what a player can see (see [`fair_hint`]).
@@ -31,7 +32,7 @@ pub struct FairHint {
 /// the most sampled wins. Only what a player sees decides the move: a move's notation names
 /// places and never a hidden card, and the move advised is looked up among the legal moves
 /// of the real position. With no unseen card one sample is the position itself.
-pub fn fair_hint<G: Game>(
+pub fn fair_hint<G: Game + Referee>(
     game: &G,
     table: &Table,
     cfg: &SolveConfig,

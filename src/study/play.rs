@@ -3,7 +3,7 @@
 use super::{Solution, StudyError, Verdict};
 use crate::games::Game;
 use crate::piles::Table;
-use crate::verify::{verify, Status};
+use crate::verify::{verify, Referee, Status};
 use solvers::{Stats, Successor};
 use std::time::Instant;
 
@@ -42,7 +42,10 @@ pub fn only_move<G: Game>(
 
 /// Plays a game without choices through from `table`: the exact outcome, verified on the
 /// reference piles (a win replays to a won layout, a loss to a lost one).
-pub fn play_through<G: Game>(game: &G, table: &Table) -> Result<Solution<G::Move>, StudyError> {
+pub fn play_through<G: Game + Referee>(
+    game: &G,
+    table: &Table,
+) -> Result<Solution<G::Move>, StudyError> {
     let start = Instant::now();
     let state = game.pack(table)?;
     let (moves, end) = play_line(game, state, only_move)?;

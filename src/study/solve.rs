@@ -5,7 +5,7 @@ use super::portfolio::run_search;
 use super::{play_through, SolveConfig, StudyError, Verdict};
 use crate::games::Game;
 use crate::piles::Table;
-use crate::verify::{verify, Status};
+use crate::verify::{verify, Referee, Status};
 use serde::{Deserialize, Serialize};
 use solvers::{Outcome, Stats};
 
@@ -40,7 +40,7 @@ pub struct Helpers {
 /// Solves the position `table` with the configured search. Wins are replayed by the
 /// verifier before they are returned; for a game without choices, a proven loss is also
 /// checked by replaying its only line to a lost layout.
-pub fn solve<G: Game>(
+pub fn solve<G: Game + Referee>(
     game: &G,
     table: &Table,
     cfg: &SolveConfig,
@@ -59,7 +59,7 @@ pub fn solve<G: Game>(
 /// again allowing at most `h - 1`, and so on, until a search proves that no win uses fewer
 /// (exhaustive) or stops at a limit (the fewest found is then not proven). Each search gets
 /// the configured limits. The statistics add up all the searches; the line is the last win.
-fn fewest_helpers<G: Game>(
+fn fewest_helpers<G: Game + Referee>(
     game: &G,
     table: &Table,
     cfg: &SolveConfig,
@@ -108,7 +108,7 @@ fn fewest_helpers<G: Game>(
 }
 
 /// One search (see [`solve`]).
-pub(super) fn solve_once<G: Game>(
+pub(super) fn solve_once<G: Game + Referee>(
     game: &G,
     table: &Table,
     cfg: &SolveConfig,
