@@ -7,7 +7,7 @@
 use patience::games::tableau::{self, fcs, Rules, Tableau};
 use patience::games::{Game, GameId};
 use patience::piles::Table;
-use patience::verify::Status;
+use patience::verify::{Referee, Status};
 use solvers::Successor;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -47,7 +47,7 @@ fn one_line(e: &dyn std::fmt::Display) {
 /// for both or for neither, and every successor the engine generates (and its forced move)
 /// is a move the referee accepts and leads to a layout that packs to the same key. The
 /// successors are left in `buf`.
-fn agree<G: Game>(
+fn agree<G: Game + Referee>(
     g: &G,
     table: &Table,
     state: &G::State,
@@ -109,7 +109,7 @@ fn same_position<G: Game>(g: &G, a: &G::State, b: &G::State) -> bool {
 }
 
 /// A board the game accepted: the engine and the referee agree on it.
-fn packs_and_agrees<G: Game>(g: &G, table: &Table) {
+fn packs_and_agrees<G: Game + Referee>(g: &G, table: &Table) {
     match g.pack(table) {
         Ok(state) => agree(g, table, &state, &mut Vec::new()),
         Err(e) => one_line(&e),
@@ -119,7 +119,7 @@ fn packs_and_agrees<G: Game>(g: &G, table: &Table) {
 /// Plays from `table` the engine's successors chosen by `choices` (each byte picks one,
 /// modulo their number), at most `max_steps` of them, checking engine against referee at
 /// each position on the way.
-fn walk<G: Game>(g: &G, mut table: Table, choices: &[u8], max_steps: usize) {
+fn walk<G: Game + Referee>(g: &G, mut table: Table, choices: &[u8], max_steps: usize) {
     let mut state = g
         .pack(&table)
         .unwrap_or_else(|e| panic!("{}: a dealt layout does not pack: {e}", g.id()));
@@ -162,7 +162,7 @@ pub fn board_text(data: &[u8]) {
 /// A board in fc-solve's format, as read for a game of the tableau engine: written back in
 /// that format it reads as the same layout, and where the game packs it, engine and
 /// referee agree on every move from it.
-fn fcs_board<G: Game>(g: &G, read: Result<Table, patience::games::BoardError>) {
+fn fcs_board<G: Game + Referee>(g: &G, read: Result<Table, patience::games::BoardError>) {
     let table = match read {
         Ok(t) => t,
         Err(e) => return one_line(&e),

@@ -4,7 +4,7 @@ use anyhow::Result;
 use patience::cards::CardStyle;
 use patience::games::{Game, GameId};
 use patience::study::{only_move, play_line};
-use patience::verify::{replay, Status};
+use patience::verify::{replay, Referee, Status};
 
 pub(super) fn games() -> String {
     let mut s = String::new();
@@ -31,7 +31,7 @@ pub(super) fn play(g: GameId, deal: u64, trace: bool, unicode: bool) -> Result<(
     patience::with_game!(g, x => play_game(x, deal, trace, unicode))
 }
 
-fn play_game<G: Game>(g: &G, deal: u64, trace: bool, unicode: bool) -> Result<()> {
+fn play_game<G: Game + Referee>(g: &G, deal: u64, trace: bool, unicode: bool) -> Result<()> {
     let table = g.deal(deal);
     let state = g.pack(&table)?;
     let deterministic = g.id().info().deterministic;

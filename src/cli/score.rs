@@ -4,6 +4,7 @@ use super::position;
 use anyhow::{bail, Context, Result};
 use patience::games::{Game, GameId};
 use patience::piles::Table;
+use patience::verify::Referee;
 use serde_json::json;
 
 pub(super) fn score(
@@ -20,7 +21,7 @@ pub(super) fn score(
 
 /// Reads each move by its notation among the legal moves of the engine's position, replays
 /// the list on the reference piles, and scores the end.
-fn run<G: Game>(
+fn run<G: Game + Referee>(
     g: &G,
     table: &Table,
     what: &str,

@@ -5,6 +5,7 @@ use anyhow::{Context, Result};
 use patience::games::Game;
 use patience::piles::Table;
 use patience::study::{self, Solution, SolveConfig, Verdict};
+use patience::verify::Referee;
 use serde_json::json;
 
 pub(super) fn solve(a: &SolveArgs, hint_only: bool) -> Result<()> {
@@ -18,7 +19,13 @@ pub(super) fn solve(a: &SolveArgs, hint_only: bool) -> Result<()> {
     patience::with_game!(g, x => report(x, &table, &what, &cfg, a.json, hint_only, a.verbose_moves))
 }
 
-fn fair<G: Game>(g: &G, table: &Table, what: &str, cfg: &SolveConfig, a: &SolveArgs) -> Result<()> {
+fn fair<G: Game + Referee>(
+    g: &G,
+    table: &Table,
+    what: &str,
+    cfg: &SolveConfig,
+    a: &SolveArgs,
+) -> Result<()> {
     let h = study::fair_hint(g, table, cfg, a.samples, a.seed).with_context(|| what.to_string())?;
     if a.json {
         let v = json!({
@@ -74,7 +81,7 @@ fn verdict_note<M>(game_deterministic: bool, s: &Solution<M>) -> String {
     }
 }
 
-fn report<G: Game>(
+fn report<G: Game + Referee>(
     g: &G,
     table: &Table,
     what: &str,

@@ -7,7 +7,10 @@
 //! face-down cards are turned up, and the game is won if every card lies in its suit's
 //! pile. The seed says "one of the piles" starts; we start with clubs, the first. No choices.
 
-use super::{check_partition, counter_in, expect_piles, shuffled_stock, BoardError, Game, GameId};
+use super::{
+    check_partition, counter_in, expect_piles, shuffled_stock, BoardError, Game, GameId, GameInfo,
+    OwnGame,
+};
 use crate::cards::{Card, DeckSpec, Suit};
 use crate::piles::{Mode, Table};
 use serde::{Deserialize, Serialize};
@@ -60,6 +63,21 @@ impl State {
 /// Les quatre couleurs.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct C4;
+
+/// Les quatre couleurs in the registry of own-rules games ([`own_games!`](crate::own_games)): its
+/// catalogue entry, its deck and the game.
+pub const GAME: OwnGame<C4> = OwnGame {
+    info: GameInfo {
+        id: "c4",
+        name: "Les quatre couleurs",
+        summary: "32 cards in four face-down piles, one per suit; each turned card goes under its suit's pile; won if every card ends in its suit's pile",
+        source: "seed course 5.3",
+        deterministic: true,
+        rules_version: 1,
+    },
+    deck: DeckSpec::PIQUET,
+    game: C4,
+};
 
 impl Space for C4 {
     type State = State;

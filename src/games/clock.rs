@@ -11,7 +11,9 @@
 //! The manual also counts a face-down card that lies on its own hour; AisleRiot's code and
 //! the literature do not, and neither do we.
 
-use super::{check_partition, expect_piles, shuffled_stock, BoardError, Game, GameId};
+use super::{
+    check_partition, expect_piles, shuffled_stock, BoardError, Game, GameId, GameInfo, OwnGame,
+};
 use crate::cards::{Card, DeckSpec, Rank};
 use crate::piles::{Mode, Table};
 use serde::{Deserialize, Serialize};
@@ -61,6 +63,21 @@ impl State {
 /// Clock.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Clock;
+
+/// Clock in the registry of own-rules games ([`own_games!`](crate::own_games)): its catalogue
+/// entry, its deck and the game.
+pub const GAME: OwnGame<Clock> = OwnGame {
+    info: GameInfo {
+        id: "clock",
+        name: "Clock (Horloge)",
+        summary: "52 cards in twelve clock piles and a centre; each turned card goes to its hour and frees the pile's bottom card; won when every card is turned up",
+        source: "AisleRiot manual (shared/seeds/004, line 217) and AisleRiot's clock.scm",
+        deterministic: true,
+        rules_version: 1,
+    },
+    deck: DeckSpec::FULL,
+    game: Clock,
+};
 
 impl Space for Clock {
     type State = State;

@@ -14,7 +14,7 @@
 
 use super::{
     check_partition, counter_in, expect_faces, expect_piles, shuffled_stock, BoardError, Game,
-    GameId,
+    GameId, GameInfo, OwnGame,
 };
 use crate::cards::{Card, DeckSpec, Rank, Suit};
 use crate::piles::{Mode, Table};
@@ -130,6 +130,21 @@ pub type Key = [u8; 40];
 /// Montée-Descente.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Md;
+
+/// Montée-Descente in the registry of own-rules games ([`own_games!`](crate::own_games)): its
+/// catalogue entry, its deck and the game.
+pub const GAME: OwnGame<Md> = OwnGame {
+    info: GameInfo {
+        id: "md",
+        name: "Montée-Descente",
+        summary: "32 cards; build four suit runs 7 to A from the stock, parking cards on four storage piles that only take equal or lower ranks",
+        source: "seed course 5.4",
+        deterministic: false,
+        rules_version: 1,
+    },
+    deck: DeckSpec::PIQUET,
+    game: Md,
+};
 
 impl Space for Md {
     type State = State;

@@ -1,8 +1,10 @@
 //! The games: each one's layout, packed engine state, legal moves and goal.
 //!
 //! A game is a concrete type implementing [`Game`] (and [`solvers::Space`], so every
-//! search runs on it, monomorphised) and [`crate::verify::Referee`] (the independent
-//! replay on the reference piles). [`GameId`] lists them for the CLI and the datasets.
+//! search runs on it, monomorphised). [`GameId`] lists them for the CLI and the datasets.
+//! A game does not need its referee to exist: the referee, the rules written a second time
+//! on the reference piles, lives apart (`src/verify/`), and the study and command-line
+//! code that shows or stores a line asks for both.
 
 pub mod c4;
 pub mod clock;
@@ -13,10 +15,40 @@ pub mod tableau;
 
 use crate::cards::{CardCounts, DeckSpec};
 use crate::piles::{BoardParseError, Table};
-use crate::verify::Referee;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
+
+/// The registry of the games with their own rules (not presets of the tableau engine), in
+/// catalogue order: one line each, `Variant => module::DESCRIPTOR,` under the doc of its
+/// [`GameId`] variant. The descriptor is the game file's [`OwnGame`] constant: catalogue
+/// entry, deck and the game itself. Everything that lists these games is made from here:
+/// the [`GameId`] variants and [`GameId::ALL`], [`GameId::info`], [`GameId::deck`] (and
+/// so the parsing of ids) and the arms of [`with_game!`](crate::with_game).
+///
+/// A macro, so that [`with_game!`](crate::with_game) can name each game's own type and the
+/// generic code it runs stays monomorphised: `own_games!(then!(args))` calls
+/// `$crate::then!` with `(args)` followed by the lines. ARCHITECTURE.md ("Adding a game")
+/// says how to add a game.
+#[macro_export]
+macro_rules! own_games {
+    ($then:ident ! $args:tt) => {
+        $crate::$then! { $args
+            /// Relais des 7.
+            R7 => r7::GAME,
+            /// À la queue leu leu, 52 cards.
+            Qll => qll::GAME,
+            /// À la queue leu leu, 32 cards.
+            Qll32 => qll::GAME_32,
+            /// Les quatre couleurs.
+            C4 => c4::GAME,
+            /// Montée-Descente.
+            Md => md::GAME,
+            /// Clock (AisleRiot's Horloge).
+            Clock => clock::GAME,
+        }
+    };
+}
 
 /// Why a layout is not a position of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -70,23 +102,51 @@ pub struct Score {
     pub formula: &'static str,
 }
 
-/// Every game the workbench knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum GameId {
-    /// Relais des 7.
-    R7,
-    /// À la queue leu leu, 52 cards.
-    Qll,
-    /// À la queue leu leu, 32 cards.
-    Qll32,
-    /// Les quatre couleurs.
-    C4,
-    /// Montée-Descente.
-    Md,
-    /// Clock (AisleRiot's Horloge).
-    Clock,
-    /// A game of the tableau rules engine: the index of its preset.
-    Tableau(u16),
+crate::own_games!(__game_ids!());
+
+/// Makes [`GameId`] from the registry ([`own_games!`](crate::own_games)): a variant per
+/// own-rules game, then `Tableau`; [`GameId::ALL`]; and each own-rules game's entry.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __game_ids {
+    (() $($(#[$doc:meta])* $variant:ident => $($path:ident)::+,)*) => {
+        /// Every game the workbench knows: the own-rules games of the registry
+        /// ([`own_games!`](crate::own_games)), then the tableau engine's presets.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum GameId {
+            $($(#[$doc])* $variant,)*
+            /// A game of the tableau rules engine: the index of its preset.
+            Tableau(u16),
+        }
+
+        impl GameId {
+            /// The games with their own rules (not presets of an engine), in catalogue order.
+            pub const ALL: [GameId; [$(stringify!($variant)),*].len()] = [$(GameId::$variant),*];
+
+            /// An own-rules game's catalogue entry and deck, from its descriptor.
+            fn own(self) -> ($crate::games::GameInfo, $crate::cards::DeckSpec) {
+                match self {
+                    $(GameId::$variant => (
+                        $crate::games::$($path)::+.info,
+                        $crate::games::$($path)::+.deck,
+                    ),)*
+                    GameId::Tableau(_) => unreachable!("a tableau preset is not in the registry"),
+                }
+            }
+        }
+    };
+}
+
+/// An own-rules game's descriptor, the constant its file exports and the registry
+/// ([`own_games!`](crate::own_games)) names.
+#[derive(Clone, Copy, Debug)]
+pub struct OwnGame<G> {
+    /// The catalogue entry.
+    pub info: GameInfo,
+    /// The deck.
+    pub deck: DeckSpec,
+    /// The game.
+    pub game: G,
 }
 
 /// What the catalogue says of a game.
@@ -109,16 +169,6 @@ pub struct GameInfo {
 }
 
 impl GameId {
-    /// The games with their own rules (not presets of an engine), in catalogue order.
-    pub const ALL: [GameId; 6] = [
-        GameId::R7,
-        GameId::Qll,
-        GameId::Qll32,
-        GameId::C4,
-        GameId::Md,
-        GameId::Clock,
-    ];
-
     /// Every game: the own-rules games, then the tableau engine's presets (embedded, then
     /// loaded with `--rules`).
     pub fn all() -> Vec<GameId> {
@@ -132,56 +182,16 @@ impl GameId {
         match self {
             GameId::Tableau(i) => {
                 let r = tableau::preset(i);
-                GameInfo { id: &r.id, name: &r.name, summary: &r.summary, source: &r.source, deterministic: false, rules_version: r.version() }
+                GameInfo {
+                    id: &r.id,
+                    name: &r.name,
+                    summary: &r.summary,
+                    source: &r.source,
+                    deterministic: false,
+                    rules_version: r.version(),
+                }
             }
-            GameId::R7 => GameInfo {
-                id: "r7",
-                name: "Relais des 7",
-                summary: "52 cards; the four 7s start circular suit runs built up and down from the stock, with the waste replayed after each hit; 3 passes",
-                source: "seed course 5.1",
-                deterministic: true,
-                rules_version: 1,
-            },
-            GameId::Qll => GameInfo {
-                id: "qll",
-                name: "À la queue leu leu (52 cards)",
-                summary: "52 cards dealt in a line; a pile between two piles whose tops share suit or rank goes onto its left neighbour; won with two piles left",
-                source: "seed course 5.2",
-                deterministic: true,
-                rules_version: 1,
-            },
-            GameId::Qll32 => GameInfo {
-                id: "qll-32",
-                name: "À la queue leu leu (32 cards)",
-                summary: "the same with the 32-card deck",
-                source: "seed course 5.2",
-                deterministic: true,
-                rules_version: 1,
-            },
-            GameId::C4 => GameInfo {
-                id: "c4",
-                name: "Les quatre couleurs",
-                summary: "32 cards in four face-down piles, one per suit; each turned card goes under its suit's pile; won if every card ends in its suit's pile",
-                source: "seed course 5.3",
-                deterministic: true,
-                rules_version: 1,
-            },
-            GameId::Md => GameInfo {
-                id: "md",
-                name: "Montée-Descente",
-                summary: "32 cards; build four suit runs 7 to A from the stock, parking cards on four storage piles that only take equal or lower ranks",
-                source: "seed course 5.4",
-                deterministic: false,
-                rules_version: 1,
-            },
-            GameId::Clock => GameInfo {
-                id: "clock",
-                name: "Clock (Horloge)",
-                summary: "52 cards in twelve clock piles and a centre; each turned card goes to its hour and frees the pile's bottom card; won when every card is turned up",
-                source: "AisleRiot manual (shared/seeds/004, line 217) and AisleRiot's clock.scm",
-                deterministic: true,
-                rules_version: 1,
-            },
+            own => own.own().0,
         }
     }
 
@@ -189,8 +199,7 @@ impl GameId {
     pub fn deck(self) -> DeckSpec {
         match self {
             GameId::Tableau(i) => tableau::preset(i).deck(),
-            GameId::R7 | GameId::Qll | GameId::Clock => DeckSpec::FULL,
-            GameId::Qll32 | GameId::C4 | GameId::Md => DeckSpec::PIQUET,
+            own => own.own().1,
         }
     }
 }
@@ -234,8 +243,8 @@ pub enum Focus {
     AllMoves(solvers::BestFirstMode),
 }
 
-/// A game: its layouts, its engine (a [`solvers::Space`]) and its referee.
-pub trait Game: Referee + Sync {
+/// A game: its layouts and its engine (a [`solvers::Space`]).
+pub trait Game: solvers::Space + Sync {
     /// The catalogue id.
     fn id(&self) -> GameId;
     /// The layout of deal `n`, built with the reference pile primitives. `n` must pass
@@ -428,39 +437,27 @@ pub fn expect_faces(table: &Table, pile: usize, down: bool) -> Result<(), BoardE
 }
 
 /// Runs `$body` with `$g` bound to a reference to the concrete game of `$id` (a
-/// [`GameId`]), so generic code is monomorphised per game.
+/// [`GameId`]), so generic code is monomorphised per game. The own-rules games' arms come
+/// from the registry ([`own_games!`](crate::own_games)); a tableau preset is built for the
+/// capacity its decks need.
 #[macro_export]
 macro_rules! with_game {
     ($id:expr, $g:ident => $body:expr) => {
+        $crate::own_games!(__with_game!($id, $g, $body))
+    };
+}
+
+/// [`with_game!`](crate::with_game)'s match, with one arm per line of the registry
+/// ([`own_games!`](crate::own_games)).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_game {
+    (($id:expr, $g:ident, $body:expr) $($(#[$doc:meta])* $variant:ident => $($path:ident)::+,)*) => {
         match $id {
-            $crate::games::GameId::R7 => {
-                let $g = &$crate::games::r7::R7;
+            $($crate::games::GameId::$variant => {
+                let $g = &$crate::games::$($path)::+.game;
                 $body
-            }
-            $crate::games::GameId::Qll => {
-                let $g = &$crate::games::qll::Qll {
-                    deck: $crate::cards::DeckSpec::FULL,
-                };
-                $body
-            }
-            $crate::games::GameId::Qll32 => {
-                let $g = &$crate::games::qll::Qll {
-                    deck: $crate::cards::DeckSpec::PIQUET,
-                };
-                $body
-            }
-            $crate::games::GameId::C4 => {
-                let $g = &$crate::games::c4::C4;
-                $body
-            }
-            $crate::games::GameId::Md => {
-                let $g = &$crate::games::md::Md;
-                $body
-            }
-            $crate::games::GameId::Clock => {
-                let $g = &$crate::games::clock::Clock;
-                $body
-            }
+            })*
             $crate::games::GameId::Tableau(i) => {
                 match $crate::games::tableau::capacity($crate::games::tableau::preset(i)) {
                     52 => {
@@ -495,6 +492,18 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("unknown game 'freecel'"));
+    }
+
+    /// Each line of the registry names a game that says it is that game and deals its deck.
+    #[test]
+    fn registry_entries_agree_with_their_games() {
+        for id in GameId::ALL {
+            crate::with_game!(id, g => {
+                assert_eq!(g.id(), id);
+                assert_eq!(check_partition(&g.deal(1), id.deck()), Ok(()), "{id}");
+                assert_eq!(g.id().info().deterministic, id.info().deterministic);
+            });
+        }
     }
 
     #[test]

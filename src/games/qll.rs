@@ -9,7 +9,9 @@
 //! line is treated as circular (the two leftmost piles follow the rightmost) and made stable
 //! again. The game is won with two piles left. No choices: the outcome is exact.
 
-use super::{check_partition, expect_faces, shuffled_stock, BoardError, Game, GameId};
+use super::{
+    check_partition, expect_faces, shuffled_stock, BoardError, Game, GameId, GameInfo, OwnGame,
+};
 use crate::cards::{Card, DeckSpec};
 use crate::piles::{Mode, Table};
 use serde::{Deserialize, Serialize};
@@ -84,6 +86,40 @@ pub struct Qll {
     /// The deck.
     pub deck: DeckSpec,
 }
+
+/// À la queue leu leu with 52 cards in the registry of own-rules games
+/// ([`own_games!`](crate::own_games)): its catalogue entry, its deck and the game.
+pub const GAME: OwnGame<Qll> = OwnGame {
+    info: GameInfo {
+        id: "qll",
+        name: "À la queue leu leu (52 cards)",
+        summary: "52 cards dealt in a line; a pile between two piles whose tops share suit or rank goes onto its left neighbour; won with two piles left",
+        source: "seed course 5.2",
+        deterministic: true,
+        rules_version: 1,
+    },
+    deck: DeckSpec::FULL,
+    game: Qll {
+        deck: DeckSpec::FULL,
+    },
+};
+
+/// À la queue leu leu with 32 cards in the registry of own-rules games
+/// ([`own_games!`](crate::own_games)): its catalogue entry, its deck and the game.
+pub const GAME_32: OwnGame<Qll> = OwnGame {
+    info: GameInfo {
+        id: "qll-32",
+        name: "À la queue leu leu (32 cards)",
+        summary: "the same with the 32-card deck",
+        source: "seed course 5.2",
+        deterministic: true,
+        rules_version: 1,
+    },
+    deck: DeckSpec::PIQUET,
+    game: Qll {
+        deck: DeckSpec::PIQUET,
+    },
+};
 
 impl Space for Qll {
     type State = State;

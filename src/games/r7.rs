@@ -9,7 +9,7 @@
 
 use super::{
     check_partition, counter_in, expect_faces, expect_piles, shuffled_stock, BoardError, Game,
-    GameId,
+    GameId, GameInfo, OwnGame,
 };
 use crate::cards::{Card, DeckSpec, Rank, Suit};
 use crate::piles::{Mode, Table};
@@ -102,6 +102,21 @@ impl State {
 /// Relais des 7.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct R7;
+
+/// Relais des 7 in the registry of own-rules games ([`own_games!`](crate::own_games)): its
+/// catalogue entry, its deck and the game.
+pub const GAME: OwnGame<R7> = OwnGame {
+    info: GameInfo {
+        id: "r7",
+        name: "Relais des 7",
+        summary: "52 cards; the four 7s start circular suit runs built up and down from the stock, with the waste replayed after each hit; 3 passes",
+        source: "seed course 5.1",
+        deterministic: true,
+        rules_version: 1,
+    },
+    deck: DeckSpec::FULL,
+    game: R7,
+};
 
 impl Space for R7 {
     type State = State;

@@ -9,7 +9,7 @@ use super::dataset::{self, DatasetError, Header, Record, Writer};
 use super::stats::Summary;
 use super::{play_line, play_through, solve, SolveConfig, StudyError, Verdict};
 use crate::games::{Game, GameId};
-use crate::verify::{verify, Status};
+use crate::verify::{verify, Referee, Status};
 use rustc_hash::FxHashSet;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -110,7 +110,7 @@ pub fn header(game: GameId, cfg: &SolveConfig, pysol: bool) -> Header {
 const SEND_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// Decides one deal. `None` when the run was cancelled before the deal was decided.
-pub fn decide<G: Game>(
+pub fn decide<G: Game + Referee>(
     game: &G,
     deal: u64,
     cfg: &SolveConfig,
@@ -173,7 +173,7 @@ pub fn run(cfg: &BatchConfig) -> Result<BatchResult, BatchError> {
     crate::with_game!(cfg.game, g => run_game(g, cfg))
 }
 
-fn run_game<G: Game>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchError> {
+fn run_game<G: Game + Referee>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchError> {
     let mut solve_cfg = cfg.solve.clone();
     solve_cfg.limits.cancel = Some(cfg.cancel.clone());
     let head = header(cfg.game, &cfg.solve, cfg.pysol);

@@ -2,6 +2,10 @@
 //! rules written a second time, independently of the move generators. A solution is shown
 //! or stored only after it replays here to a won layout; an exact loss of a game without
 //! choices only after its forced line replays here to a lost layout.
+//!
+//! One file per game (the tableau engine's games share one). For a game with its own rules
+//! the file here is the second, independent half of adding it: the first is the game's file
+//! under `src/games/` and its line in the registry (`own_games!`); see ARCHITECTURE.md.
 
 mod c4;
 mod clock;

@@ -12,7 +12,7 @@ use crate::common;
 use common::{arg, data_dir, export_records, json, patience};
 use patience::games::{Game, GameId};
 use patience::study::{self, SolveConfig, Verdict};
-use patience::verify::{verify, Status};
+use patience::verify::{verify, Referee, Status};
 use std::collections::BTreeMap;
 
 /// One row of tests/data/known_deals.csv.
@@ -74,7 +74,7 @@ fn rows_of(game: &str) -> Vec<Known> {
 }
 
 /// The library's verdict for a deal, with the line replayed once more by the public verifier.
-fn library_check<G: Game>(g: &G, row: &Known) {
+fn library_check<G: Game + Referee>(g: &G, row: &Known) {
     let table = g.deal(row.deal);
     let sol = study::solve(g, &table, &SolveConfig::default()).expect("solve");
     assert_eq!(

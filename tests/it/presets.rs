@@ -12,7 +12,7 @@ use common::{data_dir, patience};
 use patience::games::{Game, GameId};
 use patience::piles::Table;
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
-use patience::verify::{verify, Status};
+use patience::verify::{verify, Referee, Status};
 use std::path::Path;
 
 /// One row of tests/data/presets/known.csv.
@@ -76,11 +76,17 @@ fn deal_config(game: &str) -> SolveConfig {
 }
 
 /// Solves `table` and checks the verdict; a win must replay to a won layout.
-fn expect<G: Game>(g: &G, table: &Table, algorithm: Algorithm, want: Verdict, what: &str) -> usize {
+fn expect<G: Game + Referee>(
+    g: &G,
+    table: &Table,
+    algorithm: Algorithm,
+    want: Verdict,
+    what: &str,
+) -> usize {
     expect_with(g, table, &config(algorithm), want, what)
 }
 
-fn expect_with<G: Game>(
+fn expect_with<G: Game + Referee>(
     g: &G,
     table: &Table,
     cfg: &SolveConfig,
@@ -99,7 +105,7 @@ fn expect_with<G: Game>(
     sol.moves.len()
 }
 
-fn check_deals<G: Game>(g: &G, game: &str) {
+fn check_deals<G: Game + Referee>(g: &G, game: &str) {
     let rows = known(game);
     let solvable = data_dir()
         .join("presets")
@@ -148,7 +154,7 @@ fn check_deals<G: Game>(g: &G, game: &str) {
     }
 }
 
-fn check_unsolvable<G: Game>(g: &G, game: &str) {
+fn check_unsolvable<G: Game + Referee>(g: &G, game: &str) {
     let path = data_dir()
         .join("presets")
         .join("unsolvable")

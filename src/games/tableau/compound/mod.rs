@@ -169,7 +169,6 @@ impl<const N: usize, const K: usize> MoveSpace for CompoundSpace<'_, N, K> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tableau::testing::game;
     use crate::games::{Game, GameId};
 
     /// Along random walks over compound moves from deals of every preset that has them,
@@ -257,27 +256,5 @@ mod tests {
             }
         }
         checked
-    }
-
-    /// The compound dive wins FreeCell deal 1, and its line replays in the verifier.
-    #[test]
-    fn compound_dive_wins_a_deal_with_a_line_the_referee_accepts() {
-        let g = game("freecell");
-        let table = g.deal(1);
-        let s = g.pack(&table).expect("deal");
-        let limits = solvers::Limits {
-            max_nodes: Some(5_000),
-            ..Default::default()
-        };
-        let r = g
-            .compound_dive(&s, 0, &limits)
-            .expect("FreeCell has compound moves");
-        let solvers::Outcome::Solved(line) = r.outcome else {
-            panic!("deal 1 not won: {:?}", r.outcome);
-        };
-        crate::verify::verify(&g, &table, &line, crate::verify::Status::Won, |m| {
-            g.notation(m)
-        })
-        .expect("the line replays");
     }
 }

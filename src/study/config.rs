@@ -1,0 +1,152 @@
+//! What to search with and what comes out: the algorithms, the configuration, the verdict
+//! and the errors of a study.
+
+use crate::games::BoardError;
+use crate::verify::VerifyError;
+use serde::{Deserialize, Serialize};
+use solvers::Limits;
+use std::fmt;
+use thiserror::Error;
+
+/// A search algorithm.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Algorithm {
+    /// Depth-first search with a transposition table.
+    #[default]
+    Dfs,
+    /// A* (optimal with the game's admissible heuristic).
+    Astar,
+    /// Iterative-deepening A*.
+    Idastar,
+    /// Greedy best-first on the heuristic.
+    BestFirst,
+    /// Weighted A* (g + 2h).
+    Weighted,
+    /// In the FreeCell family, depth-first scans over compound moves
+    /// ([`Game::compound_dive`], wins only: see `COMPOUND_SCANS`); in other games a guided
+    /// depth-first dive of at most 500 states. Then weighted A* with weight 1.5,
+    /// greedy best-first and weighted A* with weight 5, in turn (led, in games of suit
+    /// runs, by a beam and a greedy search over a focused move set, whose only verdicts are
+    /// wins: see `PORTFOLIO`),
+    /// each with a node budget (10,000 states at first, or more after the scans: see
+    /// `portfolio`) that grows tenfold per round, until
+    /// one decides (different deals are easy for different searches). Sound: a verdict
+    /// comes only from a search that finished within its budget, and each of them is
+    /// exhaustive when it ends without a win.
+    ///
+    /// [`Game::compound_dive`]: crate::games::Game::compound_dive
+    Portfolio,
+    /// Depth-first search trying each state's successors best first by the game's guide.
+    GuidedDfs,
+}
+
+impl Algorithm {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Dfs => "dfs",
+            Algorithm::Astar => "astar",
+            Algorithm::Idastar => "idastar",
+            Algorithm::BestFirst => "best-first",
+            Algorithm::Weighted => "weighted",
+            Algorithm::Portfolio => "portfolio",
+            Algorithm::GuidedDfs => "guided-dfs",
+        }
+    }
+}
+
+/// The algorithm a game is solved with unless another is asked for: depth-first for the
+/// small seed games (it proves losses with the least memory), the portfolio for the tableau
+/// games (on FreeCell deals 1 to 3000 it decides every deal, twice as fast as greedy
+/// best-first alone, whose hardest deals are easy for weighted A*; order, weights and
+/// budget chosen on deals 1-1000 and checked on 2001-3000).
+pub fn default_algorithm(game: crate::games::GameId) -> Algorithm {
+    match game {
+        crate::games::GameId::Tableau(_) => Algorithm::Portfolio,
+        _ => Algorithm::Dfs,
+    }
+}
+
+/// How to search.
+#[derive(Clone, Debug, Default)]
+pub struct SolveConfig {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The limits.
+    pub limits: Limits,
+}
+
+impl SolveConfig {
+    /// A one-line description of the settings, stored with every dataset.
+    pub fn describe(&self) -> String {
+        let l = &self.limits;
+        let mut s = format!("algorithm={}", self.algorithm.name());
+        if let Some(n) = l.max_nodes {
+            s += &format!(" max-nodes={n}");
+        }
+        if let Some(t) = l.max_time {
+            s += &format!(" max-time={}s", t.as_secs_f64());
+        }
+        if let Some(m) = l.max_memory {
+            s += &format!(" max-memory={m}");
+        }
+        s
+    }
+}
+
+/// The verdict on a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Verdict {
+    /// A game without choices, played through: won (exact).
+    Won,
+    /// A game without choices, played through: lost (exact).
+    Lost,
+    /// The solver found a win (verified).
+    Solved,
+    /// The solver proved that no win exists (exhaustive search).
+    Unsolvable,
+    /// A limit stopped the solver.
+    Unknown,
+}
+
+impl Verdict {
+    /// Whether the position can be won.
+    pub fn is_win(self) -> bool {
+        matches!(self, Verdict::Won | Verdict::Solved)
+    }
+    /// Whether the position is decided.
+    pub fn is_decided(self) -> bool {
+        self != Verdict::Unknown
+    }
+    /// The word used in output and datasets.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Won => "won",
+            Verdict::Lost => "lost",
+            Verdict::Solved => "solved",
+            Verdict::Unsolvable => "unsolvable",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// What can go wrong in a study.
+#[derive(Debug, Error)]
+pub enum StudyError {
+    /// The layout is not a position of the game.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// A move list failed to replay on the reference piles: an engine bug, never shown as a
+    /// result.
+    #[error("internal error: the verifier rejected the engine's line: {0}")]
+    Verify(#[from] VerifyError),
+    /// A game said to have no choices offered several moves.
+    #[error("internal error: {0} offered several moves in a game without choices")]
+    NotDeterministic(String),
+}

@@ -1,0 +1,103 @@
+//! The fair hint: a move advised from what a player can see.
+
+use super::solve::solve_once;
+use super::{SolveConfig, StudyError, Verdict};
+use crate::games::Game;
+use crate::piles::Table;
+use crate::verify::Referee;
+use serde::Serialize;
+
+/// A hint that uses only what a player can see (see [`fair_hint`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FairHint {
+    /// The move advised, in the game's notation: the first move of the most sampled wins
+    /// (None when no sample was won).
+    pub best: Option<String>,
+    /// Samples solved in all.
+    pub samples: u32,
+    /// Samples won.
+    pub won: u32,
+    /// Samples proven unsolvable.
+    pub lost: u32,
+    /// Cards the player cannot see (face down, in the stock too).
+    pub unseen: u32,
+    /// Each first move of a sampled win, with the number of wins starting with it, most
+    /// first (ties in notation order).
+    pub tally: Vec<(String, u32)>,
+}
+
+/// The fair hint: deals the unseen cards (every face-down card, the stock's too) at random
+/// into the unseen places `samples` times (generator seeded with `seed`, so the answer is
+/// reproducible), solves each sample with `cfg`, and advises the first move that starts
+/// the most sampled wins. Only what a player sees decides the move: a move's notation names
+/// places and never a hidden card, and the move advised is looked up among the legal moves
+/// of the real position. With no unseen card one sample is the position itself.
+pub fn fair_hint<G: Game + Referee>(
+    game: &G,
+    table: &Table,
+    cfg: &SolveConfig,
+    samples: u32,
+    seed: u64,
+) -> Result<FairHint, StudyError> {
+    let places: Vec<(usize, usize)> = table
+        .piles
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.active)
+        .flat_map(|(i, p)| {
+            p.cards
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.is_face_down())
+                .map(move |(j, _)| (i, j))
+        })
+        .collect();
+    let unseen: Vec<_> = places
+        .iter()
+        .map(|&(i, j)| table.piles[i].cards[j])
+        .collect();
+    let samples = if places.is_empty() { 1 } else { samples.max(1) };
+    let mut rng = crate::deals::Rng::new(seed);
+    let mut tally: std::collections::BTreeMap<String, u32> = Default::default();
+    let (mut won, mut lost) = (0, 0);
+    for _ in 0..samples {
+        let mut cards = unseen.clone();
+        for k in (1..cards.len()).rev() {
+            cards.swap(k, rng.below(k as u64 + 1) as usize);
+        }
+        let mut sample = table.clone();
+        for (&(i, j), c) in places.iter().zip(cards) {
+            sample.piles[i].cards[j] = c;
+        }
+        let sol = solve_once(game, &sample, cfg)?;
+        match sol.verdict {
+            Verdict::Solved | Verdict::Won => {
+                won += 1;
+                if let Some(first) = sol.moves.first() {
+                    *tally.entry(game.notation(first)).or_default() += 1;
+                }
+            }
+            Verdict::Unsolvable | Verdict::Lost => lost += 1,
+            Verdict::Unknown => {}
+        }
+    }
+    let mut tally: Vec<(String, u32)> = tally.into_iter().collect();
+    tally.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    // The advised move must be legal in the real position.
+    let state = game.pack(table)?;
+    let mut legal = Vec::new();
+    game.expand(&state, &mut legal);
+    let best = tally
+        .iter()
+        .map(|(n, _)| n)
+        .find(|n| legal.iter().any(|s| &game.notation(&s.mv) == *n))
+        .cloned();
+    Ok(FairHint {
+        best,
+        samples,
+        won,
+        lost,
+        unseen: places.len() as u32,
+        tally,
+    })
+}

@@ -1,0 +1,298 @@
+//! Running the configured search: one algorithm, or the portfolio of searches in turn with
+//! growing node budgets.
+
+use super::Algorithm;
+use crate::games::{Focus, Game};
+use solvers::{Limits, Outcome, Stats};
+use std::time::Instant;
+
+/// Runs one search, or the portfolio of searches.
+pub(super) fn run_search<G: Game>(
+    game: &G,
+    state: G::State,
+    algorithm: Algorithm,
+    limits: &Limits,
+) -> solvers::Report<G::Move> {
+    let weighted = solvers::BestFirstMode::Weighted { weight: 2.0 };
+    match algorithm {
+        Algorithm::Dfs => solvers::dfs(game, state, limits),
+        Algorithm::GuidedDfs => solvers::guided_dfs(game, state, limits),
+        Algorithm::Astar => solvers::astar(game, state, limits),
+        Algorithm::Idastar => solvers::idastar(game, state, limits),
+        Algorithm::BestFirst => {
+            solvers::best_first(game, state, solvers::BestFirstMode::Greedy, limits)
+        }
+        Algorithm::Weighted => solvers::best_first(game, state, weighted, limits),
+        Algorithm::Portfolio => {
+            let mut run = Budgeted::new(limits);
+            // Games with compound moves (the FreeCell family) open with depth-first scans
+            // over them, each a fresh search in its own order, until one wins.
+            let mut compound = false;
+            for scan in 0..=COMPOUND_SCANS {
+                let budget = if scan == 0 {
+                    COMPOUND_FIRST
+                } else {
+                    COMPOUND_BUDGET
+                };
+                let Some((r, ends)) =
+                    run.attempt(budget, true, |l| game.compound_dive(&state, scan, l))
+                else {
+                    break;
+                };
+                if ends {
+                    return r;
+                }
+                compound = true;
+                // A scan that ran out of compound moves has seen them all: others would too.
+                if matches!(r.outcome, Outcome::Unknown(solvers::StopReason::Pruned)) {
+                    break;
+                }
+            }
+            if compound {
+                return portfolio(game, state, &mut run);
+            }
+            // A guided depth-first dive first: most deals fall to it within a few hundred
+            // states, at a fraction of a best-first expansion's cost.
+            let (r, ends) = run
+                .attempt(DIVE_BUDGET, false, |l| {
+                    Some(solvers::guided_dfs(game, state.clone(), l))
+                })
+                .expect("every game has the guided dive");
+            if ends {
+                return r;
+            }
+            portfolio(game, state, &mut run)
+        }
+    }
+}
+
+/// The portfolio's scans over compound moves ([`Game::compound_dive`]): the first in guide
+/// order with `COMPOUND_FIRST` states, then `COMPOUND_SCANS` more, each with its own
+/// order and `COMPOUND_BUDGET` states. Chosen on FreeCell deals 1 to 8000: all but three
+/// of deals 1 to 32000 are decided within the scans' 16,300 states, 171 states a deal on
+/// average (the dive of single moves and the best-first searches took 1,750); more, shorter
+/// scans (60 of 250 states) or fewer, longer ones (25 of 600), or a first scan of 200 or
+/// 500 states, cost more.
+const COMPOUND_FIRST: u64 = 300;
+const COMPOUND_SCANS: u64 = 40;
+const COMPOUND_BUDGET: u64 = 400;
+
+/// The node budget of the portfolio's first search, a guided depth-first dive. Chosen on
+/// FreeCell deals 1-300 (callgrind instructions: 8.6 G without the dive, 6.6 G with 500
+/// states, 6.2 G with 1000 but lines 11% longer than with 500).
+const DIVE_BUDGET: u64 = 500;
+
+/// Searches run in turn, each with a node budget within what is left of the caller's
+/// limits; their statistics are summed.
+struct Budgeted<'a> {
+    limits: &'a Limits,
+    start: Instant,
+    total: Stats,
+}
+
+impl<'a> Budgeted<'a> {
+    fn new(limits: &'a Limits) -> Self {
+        Budgeted {
+            limits,
+            start: Instant::now(),
+            total: Stats::default(),
+        }
+    }
+
+    /// Runs `search` with at most `budget` expansions. Returns its report (with the
+    /// statistics summed so far) and whether it ends the portfolio: it decided, or the
+    /// caller's own limits stopped it. A search that leaves moves out (`wins_only`) decides
+    /// only by a win. None when the game has no such search.
+    fn attempt<M>(
+        &mut self,
+        budget: u64,
+        wins_only: bool,
+        search: impl FnOnce(&Limits) -> Option<solvers::Report<M>>,
+    ) -> Option<(solvers::Report<M>, bool)> {
+        let limits = self.limits;
+        let left_nodes = limits
+            .max_nodes
+            .map(|m| m.saturating_sub(self.total.expanded));
+        let mut l = limits.clone();
+        l.max_nodes = Some(left_nodes.map_or(budget, |m| m.min(budget)));
+        l.max_time = limits
+            .max_time
+            .map(|t| t.saturating_sub(self.start.elapsed()));
+        let r = search(&l)?;
+        let total = &mut self.total;
+        total.expanded += r.stats.expanded;
+        total.generated += r.stats.generated;
+        total.stored = total.stored.max(r.stats.stored);
+        total.peak_memory = total.peak_memory.max(r.stats.peak_memory);
+        total.solution_len = r.stats.solution_len;
+        total.solution_cost = r.stats.solution_cost;
+        total.elapsed = self.start.elapsed();
+        let ends = match &r.outcome {
+            Outcome::Solved(_) => true,
+            Outcome::Unsolvable => !wins_only,
+            Outcome::Unknown(solvers::StopReason::Nodes) => left_nodes.is_some_and(|m| m <= budget),
+            // A search that left states out stopped by its own design, not a limit.
+            Outcome::Unknown(solvers::StopReason::Pruned) => false,
+            Outcome::Unknown(_) => true,
+        };
+        let report = solvers::Report {
+            outcome: r.outcome,
+            stats: total.clone(),
+        };
+        Some((report, ends))
+    }
+}
+
+/// The searches of `PORTFOLIO` in turn, with node budgets growing tenfold per round, until
+/// one decides. The first round's budget is 10,000 states, or the power of ten at or above
+/// the states the searches before took (the FreeCell family's scans take 16,300): searches
+/// smaller than those that already failed seldom win. On FreeCell, the three deals of 1 to
+/// 32000 that get here took 305,680 states with a first round of 10,000 against 215,680.
+fn portfolio<G: Game>(
+    game: &G,
+    state: G::State,
+    run: &mut Budgeted<'_>,
+) -> solvers::Report<G::Move> {
+    let mut budget = 10_000u64;
+    while budget < run.total.expanded {
+        budget = budget.saturating_mul(10);
+    }
+    let mut skip = [false; PORTFOLIO.len()];
+    // Per entry: a wins-only search over every move that stopped at its budget this round.
+    let mut loose_unfinished = [false; PORTFOLIO.len()];
+    loop {
+        for (t, &(share, search)) in PORTFOLIO.iter().enumerate() {
+            if skip[t] {
+                continue;
+            }
+            if let Search::Complete(mode) = search {
+                // The loose space is a quotient of the exact one (its keys merge layouts
+                // that differ in pile order, its moves are a subset up to that order), so
+                // an exact search cannot run out within a budget its loose twin of the same
+                // order did not: it waits for the round in which the loose one runs out.
+                // (A win it would have found sooner waits too: the cost of the old budgets.)
+                let waits = PORTFOLIO
+                    .iter()
+                    .zip(&loose_unfinished)
+                    .any(|(&(_, s), &u)| {
+                        u && matches!(s, Search::Focused(FocusedSearch::AllMoves(m)) if m == mode)
+                    });
+                if waits {
+                    continue;
+                }
+            }
+            let budget = budget.saturating_mul(share);
+            let tried = match search {
+                Search::Complete(mode) => run.attempt(budget, false, |l| {
+                    Some(solvers::best_first(game, state.clone(), mode, l))
+                }),
+                Search::Focused(focus) => run.attempt(budget, true, |l| {
+                    game.focused_search(&state, focus.sized(budget), l)
+                }),
+            };
+            let Some((r, ends)) = tried else {
+                // The game has no focused search.
+                skip[t] = true;
+                continue;
+            };
+            if ends {
+                return r;
+            }
+            // A focused search that ran out of states without leaving any out would only
+            // repeat itself (a beam that left states out is tried again wider).
+            skip[t] =
+                matches!(search, Search::Focused(_)) && matches!(r.outcome, Outcome::Unsolvable);
+            loose_unfinished[t] = matches!(search, Search::Focused(FocusedSearch::AllMoves(_)))
+                && !matches!(r.outcome, Outcome::Unsolvable);
+        }
+        budget = budget.saturating_mul(10);
+    }
+}
+
+/// One search of the portfolio.
+#[derive(Clone, Copy, Debug)]
+enum Search {
+    /// Over the focused move set ([`Game::focused_search`]): only its wins count.
+    Focused(FocusedSearch),
+    /// Best-first search over every move (exhaustive: its losses are proofs).
+    Complete(solvers::BestFirstMode),
+}
+
+/// A focused search of the portfolio, before its budget is known.
+#[derive(Clone, Copy, Debug)]
+enum FocusedSearch {
+    /// Beam search as wide as its budget allows for lines of `BEAM_DEPTH` moves.
+    Beam,
+    /// Best-first search.
+    BestFirst(solvers::BestFirstMode),
+    /// Best-first search over every move, with the wins-only reductions.
+    AllMoves(solvers::BestFirstMode),
+}
+
+impl FocusedSearch {
+    /// The search to run with a node budget of `budget`.
+    fn sized(self, budget: u64) -> Focus {
+        match self {
+            FocusedSearch::Beam => Focus::Beam {
+                width: (budget / BEAM_DEPTH).max(1) as usize,
+            },
+            FocusedSearch::BestFirst(mode) => Focus::BestFirst(mode),
+            FocusedSearch::AllMoves(mode) => Focus::AllMoves(mode),
+        }
+    }
+}
+
+/// The layers a portfolio beam is sized for: its width is its node budget over this, so
+/// that it can reach a win this many moves deep within the budget (Spider's lines run to
+/// a few hundred moves).
+const BEAM_DEPTH: u64 = 400;
+
+/// The searches of the portfolio, tried in turn each round: (share of the round's node
+/// budget, search). Games without a focused search (all but the tableau engine's games of
+/// suit runs) skip the focused steps, as does a game whose focused search has run out of
+/// states without leaving any out. For Spider and its family the focused searches lead each round: a
+/// beam, then greedy best-first, with four times the budget each. On Spider (four suits)
+/// with 300,000 states per deal, the focused greedy search and the complete ones decided
+/// 14 of deals 1 to 20; with the beam first 40 of deals 1 to 40 and 154 of 41 to 200 are
+/// won. The beam alone with eight times the budget did worse (65 of deals 41 to 120 won,
+/// against 77), as did beams sized for 200 layers (61); 800 and 1,600 layers gave 76 and
+/// 73. Then, where the stock deals whole rounds onto every pile (Spider, Mogelpat), the
+/// three best-first searches over every move with the piles taken as interchangeable
+/// (`Tableau::for_wins_only`): wins only, since each pile gets its own card from the deals
+/// to come; until issue 14 these were the complete searches, wrongly, and they still find
+/// the wins the focused move set leaves out (splitting a run over empty piles, say). The
+/// complete searches follow, with exact keys, for the proofs; each waits for the round in
+/// which the wins-only search of its order runs out of states (before that it could not
+/// run out either), so a round costs what it did before issue 14 until then.
+const PORTFOLIO: [(u64, Search); 8] = [
+    (4, Search::Focused(FocusedSearch::Beam)),
+    (
+        4,
+        Search::Focused(FocusedSearch::BestFirst(solvers::BestFirstMode::Greedy)),
+    ),
+    (
+        1,
+        Search::Focused(FocusedSearch::AllMoves(solvers::BestFirstMode::Weighted {
+            weight: 1.5,
+        })),
+    ),
+    (
+        1,
+        Search::Focused(FocusedSearch::AllMoves(solvers::BestFirstMode::Greedy)),
+    ),
+    (
+        1,
+        Search::Focused(FocusedSearch::AllMoves(solvers::BestFirstMode::Weighted {
+            weight: 5.0,
+        })),
+    ),
+    (
+        1,
+        Search::Complete(solvers::BestFirstMode::Weighted { weight: 1.5 }),
+    ),
+    (1, Search::Complete(solvers::BestFirstMode::Greedy)),
+    (
+        1,
+        Search::Complete(solvers::BestFirstMode::Weighted { weight: 5.0 }),
+    ),
+];
