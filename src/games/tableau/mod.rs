@@ -22,6 +22,7 @@ mod order;
 pub mod pysol_layouts;
 pub mod rules;
 pub mod runs;
+pub mod solvitaire;
 
 pub use rules::{
     Build, Direction, EmptyFill, FoundationBase, GroupMoves, Rules, RulesError, StockRules, Takes,
@@ -1772,6 +1773,14 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
             .flat_map(|p| &p.cards)
             .any(|c| c.is_face_down());
         (!hidden && self.fc_solve_format()).then(|| fcs::write(self, t))
+    }
+
+    fn read_solvitaire(&self, text: &str) -> Option<Result<Table, BoardError>> {
+        Some(solvitaire::parse(self, text))
+    }
+
+    fn solvitaire_board(&self, t: &Table) -> Option<Result<String, BoardError>> {
+        Some(solvitaire::write(self, t))
     }
 }
 
