@@ -11,7 +11,8 @@
 //! - `"stock"`: the stock's cards, its top card (the first dealt) last. A deal onto the
 //!   tableau gives that card to pile 1, the next to pile 2, and so on, as our engine deals.
 //!   Solvitaire knows the stock's cards; our stock holds them face down.
-//! - `"waste"`: the waste's cards, its top card last.
+//! - `"waste"`: the waste's cards, its top card last (read and written as the pile
+//!   `waste` for rules with a stock turned onto a waste, which the engine does not play yet).
 //! - `"foundations"`: every card on the foundations (not only the top ones), each put on
 //!   its suit's foundation in turn, so a suit's cards come bottom first (a Spider run home
 //!   King first, as both engines lay it). With two decks every card of a suit goes on the
@@ -24,6 +25,8 @@
 //!   `sequences` and `accordion`, so a position with cards in free cells (or Eight Off's
 //!   deal) cannot be given to it. No counters either (such as the redeals used), and no
 //!   game: Solvitaire takes the rules from its `--type` or `--custom-rules`.
+//! - The deal does not name its game: it is read for the game given, its cards checked to be
+//!   that game's deck (its faces and foundations then by [`crate::games::Game::pack`]).
 //! - A key left out is an empty pile (Solvitaire fills the foundations with their base
 //!   cards when its rules start them so; we write them out).
 
