@@ -33,7 +33,7 @@ src=$(cd "$src" && pwd)
 out="${2:-$src/build-patience/solvitaire}"
 mkdir -p "$(dirname "$out")"
 out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
-echo "building Solvitaire from $src (a few minutes) ..." >&2
+echo "building Solvitaire from $src (a minute or two; g++ prints notes from Boost) ..." >&2
 (
     cd "$src"
     # shellcheck disable=SC2046  # one argument per source file
