@@ -92,7 +92,7 @@ def solvitaire_tableau(binary, sol_type, path):
                          capture_output=True, text=True, timeout=120).stdout
     rows, inside = [], False
     for line in out.splitlines():
-        if line.startswith("--- "):
+        if line.startswith("--- ") or line.startswith("==="):
             if inside:
                 break
             inside = line.startswith("--- Tableau Piles")
