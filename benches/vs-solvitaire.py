@@ -3,15 +3,21 @@
 
 Solvitaire (Blake & Gent, github.com/thecharlieblake/Solvitaire) is an
 independent solver for perfect-information patience games.  This script takes
-patience's layout of each deal (`patience deal GAME --deal N`), converts it to
-Solvitaire's JSON deal format, runs Solvitaire on it with a preset game type
-and a per-deal time limit, and compares the two verdicts.
+patience's layout of each deal in Solvitaire's JSON deal format
+(`patience deal GAME --deal N --solvitaire`), runs Solvitaire on it with a
+preset game type and a per-deal time limit, and compares the two verdicts.
 
-Conversion: `patience deal` prints tableau piles bottom to top, one line each
-("3 (spread): 3S KD 7C ..."); Solvitaire reads
-{"tableau piles": [[bottom, ..., top], ...]} with ten as "10".  Piles are kept
-in patience's order (Solvitaire's "diagonal deal" only matters for the
-random deals it generates itself, not for a deal read from a file).
+The JSON holds the tableau piles bottom to top (face-down cards with a
+lower-case suit letter, "3d"), the foundations' cards, the reserve (King
+Albert's) and the stock, its first card to deal last; src/games/tableau/
+solvitaire.rs describes the format.  Positions it cannot hold (cards in free
+cells, as in Eight Off's deals) are refused by patience, and the deal counts
+as an error.  Piles are kept in patience's order (Solvitaire's "diagonal deal"
+only matters for the random deals it generates itself, not for a deal read
+from a file).  --check-layout also runs Solvitaire briefly on each deal and
+checks that the tableau it prints is the one written (every face-up card in
+its place, face-down cards as "##" or, in games Solvitaire deals face up, as
+the card).
 
 Patience's verdicts come from a results CSV written by `patience stats`
 (columns game,rules_version,deal,outcome,...) given with --csv, or, without
@@ -23,12 +29,11 @@ every deal), then a summary table: both solvers' verdict counts, agreements,
 disagreements by kind, and total times.  --out FILE also writes one CSV row
 per deal.
 
-Solvitaire is not part of this repository: build it yourself, e.g.
+Solvitaire is not part of this repository: build it yourself from a checkout,
+e.g. with scripts/build-solvitaire.sh (needs libboost-program-options-dev):
 
-    git clone https://github.com/thecharlieblake/Solvitaire && cd Solvitaire
-    g++ -std=c++14 -O2 -DNDEBUG -Ilib/rapidjson -Ilib \\
-        $(find src/main -name '*.cpp') -o solvitaire \\
-        -lboost_program_options -pthread      # needs libboost-program-options-dev
+    git clone https://github.com/thecharlieblake/Solvitaire /tmp/solvitaire-src
+    bash scripts/build-solvitaire.sh /tmp/solvitaire-src /tmp/solvitaire
 
 Example (Simple Simon under Solvitaire's rules):
 
@@ -57,11 +62,6 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-RANKS = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}
-for _r in "23456789":
-    RANKS[_r] = _r
-
-
 def parse_deals(spec):
     """A..B, a comma list, or @FILE."""
     if spec.startswith("@"):
@@ -77,47 +77,57 @@ def parse_deals(spec):
     return deals
 
 
-def convert_card(card):
-    """patience's '8S', 'TH' -> Solvitaire's '8S', '10H'."""
-    rank, suit = card[:-1], card[-1]
-    if rank not in RANKS or suit not in "CDHS":
-        raise ValueError("unexpected card %r" % card)
-    return RANKS[rank] + suit
+def patience_deal_json(patience, game, deal):
+    """The deal as Solvitaire's JSON (text), written by `patience deal --solvitaire`."""
+    proc = subprocess.run([patience, "deal", game, "--deal", str(deal), "--solvitaire"],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise ValueError("deal %d: %s" % (deal, proc.stderr.strip()))
+    return proc.stdout
 
 
-def patience_layout(patience, game, deal):
-    """Tableau piles (bottom to top) of a deal, as patience deals it."""
-    out = subprocess.run([patience, "deal", game, "--deal", str(deal)],
-                         check=True, capture_output=True, text=True).stdout
-    piles = {}
+def solvitaire_tableau(binary, sol_type, path):
+    """The tableau piles (bottom to top) as Solvitaire prints the deal it read."""
+    out = subprocess.run([binary, "--type", sol_type, "--timeout", "1", path],
+                         capture_output=True, text=True, timeout=120).stdout
+    rows, inside = [], False
     for line in out.splitlines():
-        if line.startswith(";") or ":" not in line:
-            continue
-        name, cards = line.split(":", 1)
-        name = name.split("(")[0].strip()
-        if not name.isdigit():
-            # foundations etc. must be empty in a fresh deal
-            if cards.split():
-                raise ValueError("deal %d: non-tableau pile %r not empty" % (deal, name))
-            continue
-        if "#" in cards:
-            raise ValueError("deal %d: face-down cards are not supported" % deal)
-        piles[int(name)] = cards.split()
-    layout = [piles[k] for k in sorted(piles)]
-    all_cards = [c for p in layout for c in p]
-    if len(all_cards) != 52 or len(set(all_cards)) != 52:
-        raise ValueError("deal %d: expected 52 distinct cards, got %d" % (deal, len(all_cards)))
-    return layout
+        if line.startswith("--- ") or line.startswith("==="):
+            if inside:
+                break
+            inside = line.startswith("--- Tableau Piles")
+        elif inside:
+            rows.append(line.split("\t"))
+    if not rows:
+        return None
+    width = max(len(r) for r in rows)
+    piles = [[] for _ in range(width)]
+    for r in rows:
+        for j, c in enumerate(r):
+            if c and c != "[]":
+                piles[j].append(c)
+    return piles
 
 
-def solvitaire_deal_json(layout):
-    return {"tableau piles": [[convert_card(c) for c in pile] for pile in layout]}
+def layout_matches(ours, theirs):
+    """Whether Solvitaire's printed tableau is ours: face-up cards equal, face-down
+    ones shown as ## or (in games it deals face up) as the card."""
+    if theirs is None or len(theirs) != len(ours):
+        return False
+    for p, q in zip(ours, theirs):
+        if len(p) != len(q):
+            return False
+        for c, d in zip(p, q):
+            up = c[:-1].upper() + c[-1].upper()
+            if c[-1].islower():
+                if d not in ("##", up):
+                    return False
+            elif d != up:
+                return False
+    return True
 
 
-def run_solvitaire(binary, sol_type, deal_json, timeout_s, cache_capacity, streamliners, tmpdir, deal):
-    path = os.path.join(tmpdir, "deal-%d.json" % deal)
-    with open(path, "w") as f:
-        json.dump(deal_json, f)
+def run_solvitaire(binary, sol_type, path, timeout_s, cache_capacity, streamliners):
     cmd = [binary, "--type", sol_type, "--classify",
            "--timeout", str(int(timeout_s * 1000))]
     if cache_capacity:
@@ -133,7 +143,6 @@ def run_solvitaire(binary, sol_type, deal_json, timeout_s, cache_capacity, strea
     except subprocess.TimeoutExpired:
         out = ""
     elapsed = time.monotonic() - start
-    os.unlink(path)
     verdict = "error"
     for line in out.splitlines():
         if line.startswith(","):
@@ -183,6 +192,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=1, help="Solvitaire runs in parallel")
     ap.add_argument("--out", help="write one CSV row per deal here")
     ap.add_argument("--show-json", action="store_true", help="print the first converted deal")
+    ap.add_argument("--check-layout", action="store_true",
+                    help="check that Solvitaire prints each deal's tableau as written")
     ap.add_argument("--verbose", action="store_true", help="print every deal, not only differences")
     args = ap.parse_args()
 
@@ -203,17 +214,33 @@ def main():
     shown = [False]
 
     def one(deal):
-        layout = patience_layout(args.patience, args.game, deal)
-        dj = solvitaire_deal_json(layout)
-        if args.show_json and not shown[0]:
-            shown[0] = True
-            print("deal %d as Solvitaire JSON:\n%s" % (deal, json.dumps(dj)), flush=True)
         if args.csv:
             pv, pt = ours[deal]
         else:
             pv, pt = run_patience(args.patience, args.game, deal, args.max_nodes)
-        sv, st = run_solvitaire(args.solvitaire, args.solvitaire_type, dj, args.timeout,
-                                args.cache_capacity, args.streamliners, tmpdir, deal)
+        try:
+            text = patience_deal_json(args.patience, args.game, deal)
+        except ValueError as e:
+            print(e, flush=True)
+            return deal, pv, pt, "error", 0.0
+        if args.show_json and not shown[0]:
+            shown[0] = True
+            print("deal %d as Solvitaire JSON:\n%s" % (deal, text), flush=True)
+        path = os.path.join(tmpdir, "deal-%d.json" % deal)
+        with open(path, "w") as f:
+            f.write(text)
+        try:
+            if args.check_layout:
+                ours_piles = json.loads(text)["tableau piles"]
+                theirs = solvitaire_tableau(args.solvitaire, args.solvitaire_type, path)
+                if not layout_matches(ours_piles, theirs):
+                    print("deal %d: Solvitaire read another tableau: %s"
+                          % (deal, theirs if theirs else "(it printed none)"), flush=True)
+                    return deal, pv, pt, "error", 0.0
+            sv, st = run_solvitaire(args.solvitaire, args.solvitaire_type, path, args.timeout,
+                                    args.cache_capacity, args.streamliners)
+        finally:
+            os.unlink(path)
         return deal, pv, pt, sv, st
 
     counts_p, counts_s, pairs = {}, {}, {}

@@ -48,6 +48,9 @@ enum Command {
         /// Write the board in fc-solve's format (tableau games), which fc-solve and PySol read.
         #[arg(long)]
         fc_solve: bool,
+        /// Write the deal as Solvitaire's JSON (tableau games), which `--board` reads back.
+        #[arg(long, conflicts_with_all = ["fc_solve", "pretty"])]
+        solvitaire: bool,
         /// With --pretty: write suits as ♣♦♥♠.
         #[arg(long)]
         unicode: bool,
@@ -315,6 +318,13 @@ fn read_board(g: GameId, path: &str) -> Result<Table> {
     } else {
         format!("'{path}'")
     };
+    if patience::games::tableau::solvitaire::looks_like_json(&text) {
+        let read = patience::with_game!(g, x => patience::games::Game::read_solvitaire(x, &text));
+        let Some(t) = read else {
+            bail!("board {where_}: {g} has no Solvitaire deal format (JSON)")
+        };
+        return t.with_context(|| format!("board {where_}"));
+    }
     if let Some(t) = patience::with_game!(g, x => patience::games::Game::read_board(x, &text)) {
         return t.with_context(|| format!("board {where_}"));
     }
@@ -377,6 +387,7 @@ pub fn run() -> Result<()> {
             pysol,
             pretty,
             fc_solve,
+            solvitaire,
             unicode,
         } => {
             let g = game(&g)?;
@@ -391,7 +402,12 @@ pub fn run() -> Result<()> {
             } else {
                 format!("deal {n}")
             };
-            if fc_solve {
+            if solvitaire {
+                match patience::with_game!(g, x => patience::games::Game::solvitaire_board(x, &t)) {
+                    Some(text) => print!("{}", text.with_context(|| format!("{g}, {deal}"))?),
+                    None => bail!("{g} has no Solvitaire deal format"),
+                }
+            } else if fc_solve {
                 match patience::with_game!(g, x => patience::games::Game::foreign_board(x, &t)) {
                     Some(text) => print!("{text}"),
                     None => bail!("{g} has no fc-solve board format"),

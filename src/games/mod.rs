@@ -89,6 +89,9 @@ pub enum BoardError {
     /// The piles hold the right cards but no play of the game can reach this layout.
     #[error("impossible position: {0}")]
     Impossible(String),
+    /// A Solvitaire JSON deal that cannot be read, or a position that format cannot hold.
+    #[error("Solvitaire deal: {0}")]
+    Solvitaire(String),
 }
 
 /// A game's score of a played game, with the parts it adds up.
@@ -273,6 +276,14 @@ pub trait Game: solvers::Space + Sync {
     }
     /// The position in another tool's board format, if the game has one.
     fn foreign_board(&self, _t: &Table) -> Option<String> {
+        None
+    }
+    /// Reads a Solvitaire JSON deal (the tableau games; see `games/tableau/solvitaire.rs`).
+    fn read_solvitaire(&self, _text: &str) -> Option<Result<Table, BoardError>> {
+        None
+    }
+    /// The position as a Solvitaire JSON deal, or why that format cannot hold it.
+    fn solvitaire_board(&self, _t: &Table) -> Option<Result<String, BoardError>> {
         None
     }
     /// A move in a longer notation other tools read (fc-solve's, for the tableau games).

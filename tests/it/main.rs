@@ -14,6 +14,7 @@ mod presets;
 mod pysol_layouts;
 mod readme_examples;
 mod runs_home;
+mod solvitaire_format;
 mod soundness;
 mod tableau_engine;
 mod tableau_features;

@@ -163,4 +163,12 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
             .any(|c| c.is_face_down());
         (!hidden && self.fc_solve_format()).then(|| fcs::write(self, t))
     }
+
+    fn read_solvitaire(&self, text: &str) -> Option<Result<Table, BoardError>> {
+        Some(super::solvitaire::parse(self, text))
+    }
+
+    fn solvitaire_board(&self, t: &Table) -> Option<Result<String, BoardError>> {
+        Some(super::solvitaire::write(self, t))
+    }
 }

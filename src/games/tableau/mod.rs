@@ -40,6 +40,7 @@ mod order;
 pub mod pysol_layouts;
 pub mod rules;
 pub mod runs;
+pub mod solvitaire;
 mod state;
 #[cfg(test)]
 mod testing;
