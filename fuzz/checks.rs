@@ -66,12 +66,15 @@ fn agree<G: Game + Referee>(
     let forced = g.forced(state);
     for succ in buf.iter().chain(forced.as_ref()) {
         let mut after = table.clone();
-        if let Err(e) = g.referee_apply(&mut after, &succ.mv) {
-            panic!(
-                "{id}: the referee refuses the engine's move {}: {e}\non:\n{}",
-                g.notation(&succ.mv),
-                table.to_text()
-            );
+        // A card from deep in the talon is written out as the player's moves first.
+        for mv in g.write_out(state, vec![succ.mv]) {
+            if let Err(e) = g.referee_apply(&mut after, &mv) {
+                panic!(
+                    "{id}: the referee refuses the engine's move {}: {e}\non:\n{}",
+                    g.notation(&succ.mv),
+                    table.to_text()
+                );
+            }
         }
         let packed = g.pack(&after).unwrap_or_else(|e| {
             panic!(
@@ -130,8 +133,9 @@ fn walk<G: Game + Referee>(g: &G, mut table: Table, choices: &[u8], max_steps: u
             return;
         }
         let pick = &buf[usize::from(b) % buf.len()];
-        g.referee_apply(&mut table, &pick.mv)
-            .expect("accepted by agree");
+        for mv in g.write_out(&state, vec![pick.mv]) {
+            g.referee_apply(&mut table, &mv).expect("accepted by agree");
+        }
         state = pick.state.clone();
     }
     agree(g, &table, &state, &mut buf);

@@ -286,6 +286,12 @@ pub trait Game: solvers::Space + Sync {
     fn solvitaire_board(&self, _t: &Table) -> Option<Result<String, BoardError>> {
         None
     }
+    /// `line`, a winning line found from `start` by the searches, as the player's own moves:
+    /// games whose searches play shorthand moves (the tableau engine's cards from deep in
+    /// the talon, `games/tableau/talon.rs`) write them out; for the rest it is `line`.
+    fn write_out(&self, _start: &Self::State, line: Vec<Self::Move>) -> Vec<Self::Move> {
+        line
+    }
     /// A move in a longer notation other tools read (fc-solve's, for the tableau games).
     fn verbose_notation(&self, mv: &Self::Move) -> String {
         self.notation(mv)

@@ -115,10 +115,12 @@ pub(super) fn solve_once<G: Game + Referee>(
 ) -> Result<Solution<G::Move>, StudyError> {
     let state = game.pack(table)?;
     let limits = &cfg.limits;
-    let report = run_search(game, state, cfg.algorithm, limits);
+    let report = run_search(game, state.clone(), cfg.algorithm, limits);
     let deterministic = game.id().info().deterministic;
     let (verdict, moves, reason) = match report.outcome {
         Outcome::Solved(moves) => {
+            // The searches' shorthand moves become the player's single moves first.
+            let moves = game.write_out(&state, moves);
             verify(game, table, &moves, Status::Won, |m| game.notation(m))?;
             (
                 if deterministic {

@@ -6,7 +6,9 @@ use crate::cards::{Card, Color};
 use crate::games::tableau::rules::{
     Build, Direction, EmptyFill, FoundationBase, GroupMoves, StockRules, Takes, Won, UNLIMITED,
 };
-use crate::games::tableau::{cell_label, pile_label, Move, Place, Tableau, HOMES, REDEALS, STOCK};
+use crate::games::tableau::{
+    cell_label, pile_label, Move, Place, Tableau, HOMES, REDEALS, STOCK, WASTE,
+};
 use crate::piles::Table;
 
 /// Whether `card` may lie on `base` under `t`'s tableau rules.
@@ -46,6 +48,10 @@ fn place_label(p: Place, card: Card) -> Result<&'static str, Foul> {
         Place::Pile(i) => PILE_LABELS.get(i as usize),
         Place::Cell(i) => CELL_LABELS.get(i as usize),
         Place::Home => return Ok(card.suit_unchecked().name()),
+        Place::Waste => return Ok(WASTE),
+        Place::Talon(_) => {
+            return foul("a card from deep in the talon is a solver's shorthand, not a move")
+        }
         Place::Stock | Place::Piles => {
             return foul("only the deal and the redeal involve the stock")
         }
@@ -60,10 +66,10 @@ fn place_label(p: Place, card: Card) -> Result<&'static str, Foul> {
 fn next_on_foundation<const N: usize, const K: usize>(
     t: &Tableau<N, K>,
     table: &Table,
-    suit: usize,
+    label: &str,
 ) -> Result<Option<i32>, Foul> {
     let f = &t.rules.foundations;
-    let pile = &table.piles[pile(table, HOMES[suit])?];
+    let pile = &table.piles[pile(table, label)?];
     let Some(top) = pile.top() else {
         return Ok(match f.base {
             FoundationBase::Chosen => {
@@ -86,6 +92,21 @@ fn next_on_foundation<const N: usize, const K: usize>(
     } else {
         Some(14)
     })
+}
+
+/// The labels of the foundations of `suit`: its own, and with two decks its second one
+/// (`clubs2`), tried in that order.
+fn foundations_of(suit: usize, decks: u8) -> Vec<String> {
+    let mut v = vec![HOMES[suit].to_string()];
+    if decks == 2 {
+        v.push(format!("{}2", HOMES[suit]));
+    }
+    v
+}
+
+/// The labels of every foundation of the game.
+fn all_foundations(decks: u8) -> Vec<String> {
+    (0..4).flat_map(|s| foundations_of(s, decks)).collect()
 }
 
 /// The ids of the first `n` tableau piles, in order.
@@ -182,6 +203,75 @@ fn deal<const N: usize, const K: usize>(
     Ok(())
 }
 
+/// A turn of the stock onto the waste: `draw` cards (fewer if the stock holds fewer), one
+/// at a time, each face up; the last one turned is the card named.
+fn turn<const N: usize, const K: usize>(
+    t: &Tableau<N, K>,
+    table: &mut Table,
+    mv: &Move,
+) -> Result<(), Foul> {
+    let StockRules::Waste { draw, .. } = t.rules.stock else {
+        return foul("this game has no waste");
+    };
+    let (stock, waste) = (pile(table, STOCK)?, pile(table, WASTE)?);
+    let height = table.piles[stock].height();
+    let count = usize::from(draw).min(height);
+    let last = (count > 0).then(|| table.piles[stock].cards[height - count].face_up());
+    if count == 0 || count != usize::from(mv.count) || last != Some(mv.card) {
+        return foul(format!(
+            "the stock turns {count} cards ending with {}, not {} ending with {}",
+            last.map_or("none".to_string(), |c| c.to_string()),
+            mv.count,
+            mv.card
+        ));
+    }
+    for _ in 0..count {
+        table.move_top_to_top(stock, waste)?;
+        table.flip_top(waste)?;
+    }
+    Ok(())
+}
+
+/// The waste turned over into the empty stock (its bottom card becomes the stock's top),
+/// if a redeal is left; the card named is the waste's bottom card.
+fn turn_back<const N: usize, const K: usize>(
+    t: &Tableau<N, K>,
+    table: &mut Table,
+    mv: &Move,
+) -> Result<(), Foul> {
+    let StockRules::Waste { redeals, .. } = t.rules.stock else {
+        return foul("this game has no waste");
+    };
+    let (stock, waste) = (pile(table, STOCK)?, pile(table, WASTE)?);
+    if !table.piles[stock].is_empty() {
+        return foul("the waste goes back only once the stock is empty");
+    }
+    let count = table.piles[waste].height();
+    let bottom = table.piles[waste].bottom();
+    if count == 0 || count != usize::from(mv.count) || bottom != Some(mv.card) {
+        return foul(format!(
+            "the waste holds {count} cards from {}, not {} from {}",
+            bottom.map_or("none".to_string(), |c| c.to_string()),
+            mv.count,
+            mv.card
+        ));
+    }
+    if redeals != UNLIMITED {
+        let used = table.counter(REDEALS).unwrap_or(0);
+        if used >= u32::from(redeals) {
+            return foul(format!("all {redeals} redeals are used"));
+        }
+        table.set_counter(REDEALS, used + 1);
+    }
+    // One card at a time from the waste's top: the order turns over, as when the waste is
+    // picked up and turned face down.
+    for _ in 0..count {
+        table.move_top_to_top(waste, stock)?;
+        table.flip_top(stock)?;
+    }
+    Ok(())
+}
+
 /// Whether `cards` (bottom first) are a complete run: King to Ace of one suit, face up.
 fn is_complete_run(cards: &[Card]) -> bool {
     cards.len() == 13
@@ -198,6 +288,9 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
         match (mv.from, mv.to) {
             (Place::Stock, Place::Piles) => return deal(self, t, mv),
             (Place::Stock, Place::Stock) => return redeal(self, t, mv),
+            (Place::Stock, Place::Waste) => return turn(self, t, mv),
+            (Place::Waste, Place::Stock) => return turn_back(self, t, mv),
+            (_, Place::Waste) => return foul("only the stock turns cards onto the waste"),
             (Place::Stock | Place::Piles, _) | (_, Place::Stock | Place::Piles) => {
                 return foul("the stock only deals onto the piles, or redeals them");
             }
@@ -205,7 +298,25 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
         }
         let k = mv.count as usize;
         let from = pile(t, place_label(mv.from, mv.card)?)?;
-        let to = pile(t, place_label(mv.to, mv.card)?)?;
+        // A card going home goes onto the first foundation of its suit it follows on.
+        let to = if mv.to == Place::Home && r.foundations.takes == Takes::Cards {
+            let suit = mv.card.suit_unchecked().index();
+            let rank = i32::from(mv.card.rank_unchecked().value());
+            let mut to = None;
+            for label in foundations_of(suit, r.decks) {
+                // None: the player has not chosen the base yet, so any rank starts one.
+                if next_on_foundation(self, t, &label)?.is_none_or(|n| n == rank) {
+                    to = Some(pile(t, &label)?);
+                    break;
+                }
+            }
+            match to {
+                Some(to) => to,
+                None => return foul(format!("{} does not follow on its foundation", mv.card)),
+            }
+        } else {
+            pile(t, place_label(mv.to, mv.card)?)?
+        };
         if from == to || k == 0 {
             return foul("a move goes from one place to another, with at least one card");
         }
@@ -296,19 +407,14 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                 return foul("this game has no foundations");
             }
             Place::Home if run_home => {}
-            Place::Home => {
-                let suit = mv.card.suit_unchecked().index();
-                let rank = i32::from(mv.card.rank_unchecked().value());
-                if next_on_foundation(self, t, suit)?.is_some_and(|n| n != rank) {
-                    return foul(format!("{} does not follow on its foundation", mv.card));
-                }
-            }
+            // Checked above, where the foundation was chosen.
+            Place::Home => {}
             Place::Cell(_) => {
                 if !r.cells.accept || !t.piles[to].is_empty() {
                     return foul(format!("cell {} does not take a card", t.piles[to].label));
                 }
             }
-            Place::Stock | Place::Piles => {
+            Place::Stock | Place::Piles | Place::Waste | Place::Talon(_) => {
                 return foul("only the deal and the redeal involve the stock")
             }
             Place::Pile(_) => match t.piles[to].top() {
@@ -363,7 +469,7 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
         let r = self.rules;
         let won = match r.won {
             Won::AllHome => {
-                let home: usize = HOMES
+                let home: usize = all_foundations(r.decks)
                     .iter()
                     .filter_map(|h| t.find(h))
                     .map(|i| t.piles[i].height())

@@ -8,8 +8,8 @@ use crate::cards::{Card, Rank, Suit};
 use solvers::Successor;
 
 impl<const N: usize, const K: usize> Tableau<N, K> {
-    /// Whether sending `c` home, the foundations holding `home[suit]` cards of each suit,
-    /// keeps every win: no card that could ever be built on `c` in the tableau is still in
+    /// Whether sending `c` home, every copy of each suit's cards up to `home[suit]` being
+    /// home (the lower foundation's height with two a suit), keeps every win: no card that could ever be built on `c` in the tableau is still in
     /// play. With building up or down, or wrapping, the next card of
     /// `c`'s suit could be built on `c` and only goes home after it, so no move home is
     /// proven safe (the last card of a suit would be, too small a gain to write); with a
@@ -83,14 +83,24 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// stock may not be dealt onto an empty pile (the card kept may be what lets it deal),
     /// nor when any face-up group moves (a group may carry the card with others on it).
     /// A complete run going home is never forced: it can lose a won game, with or without
-    /// cards in the stock (tests/it/runs_home.rs).
+    /// cards in the stock (tests/it/runs_home.rs). The waste's top card is forced home too
+    /// when the stock turns one card at a time or no redeal is left: taking it out of the
+    /// talon early changes no card any later turn brings up (with one card a turn every
+    /// card stays reachable; without a redeal the stock's cards stay as they are), so each
+    /// move of a winning line stays legal with it gone; with three at a time and a redeal
+    /// left the next pass would turn up other cards, so it is not forced there.
     pub(super) fn forced_home(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
         if self.feat.redeal != 0 || self.feat.no_empty || self.feat.face_up_groups {
             return None;
         }
+        // With two foundations a suit, a card is home in both copies up to the lower one.
+        let all_home = if self.feat.second { &s.second } else { &s.home };
+        // The waste's top card leaves the talon early; with three cards turned at a time
+        // and a redeal left that changes which cards the next pass turns up, so it waits.
+        let waste_ok = self.feat.draw <= 1 || !self.waste_redeal_left(s);
         self.home_candidates(s)
             .into_iter()
-            .find(|&(_, c)| self.safe_home(&s.home, c))
+            .find(|&(from, c)| (waste_ok || from != Place::Waste) && self.safe_home(all_home, c))
             .map(|(from, c)| {
                 self.succ(
                     s,

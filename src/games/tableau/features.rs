@@ -25,6 +25,13 @@ pub(super) struct Features {
     pub(super) deal_to: u8,
     /// The stock may not be dealt while a pile is empty.
     pub(super) no_empty: bool,
+    /// Cards the stock turns onto the waste at a time (0: no waste).
+    pub(super) draw: u8,
+    /// Redeals of the waste allowed ([`UNLIMITED`] for no limit).
+    pub(super) waste_redeals: u8,
+    /// Two foundations a suit built card by card (two decks): `State::second` holds the
+    /// lower one's height.
+    pub(super) second: bool,
     /// What the foundations take.
     pub(super) takes: Takes,
     /// Won when every card lies in a complete run.
@@ -59,6 +66,10 @@ impl Features {
             }
             _ => (0, false),
         };
+        let (draw, waste_redeals) = match r.stock {
+            StockRules::Waste { draw, redeals } => (draw, redeals),
+            _ => (0, 0),
+        };
         let deck = r.deck();
         let fits: [u64; 52] = std::array::from_fn(|c| {
             (0..52u8).fold(0u64, |m, b| {
@@ -73,6 +84,9 @@ impl Features {
             redeals,
             deal_to,
             no_empty,
+            draw,
+            waste_redeals,
+            second: r.foundations.takes == Takes::Cards && r.decks == 2,
             takes: r.foundations.takes,
             won_in_runs: r.won == Won::AllInRuns,
             suit_runs: r.tableau.moves == GroupMoves::SuitSequences,

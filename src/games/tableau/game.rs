@@ -164,6 +164,14 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
         (!hidden && self.fc_solve_format()).then(|| fcs::write(self, t))
     }
 
+    fn write_out(&self, start: &State<N>, line: Vec<Move>) -> Vec<Move> {
+        if self.feat.draw == 0 {
+            line
+        } else {
+            Tableau::write_out(self, start, &line)
+        }
+    }
+
     fn read_solvitaire(&self, text: &str) -> Option<Result<Table, BoardError>> {
         Some(super::solvitaire::parse(self, text))
     }

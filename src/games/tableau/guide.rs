@@ -30,7 +30,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if self.feat.takes != Takes::Cards {
             return self.guide_runs(s);
         }
-        let next = next_home(s);
+        let mut next = next_home(s);
+        if self.feat.second {
+            next |= next_home_second(s);
+        }
         let (out_of_order, depth) = self.guide_sums(s, next);
         self.guide_from(s, out_of_order, depth)
     }
@@ -71,6 +74,18 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         (6 * t.down + 4 * t.breaks + 2 * u32::from(s.stock) + home + 300)
             .saturating_sub(5 * t.empty)
     }
+}
+
+/// With two foundations a suit: the identities of the next card of each lower foundation
+/// (`next_home` gives the higher ones).
+fn next_home_second<const N: usize>(s: &State<N>) -> u64 {
+    let mut next = 0u64;
+    for (suit, &lo) in s.second.iter().enumerate() {
+        if lo < 13 {
+            next |= 1 << (suit * 13 + usize::from(lo));
+        }
+    }
+    next
 }
 
 /// One pile's share of [`Tableau::guide_runs`] (or the sum over several piles): face-down
@@ -190,6 +205,8 @@ pub(super) fn weigh_guide(
 pub(super) fn next_home<const N: usize>(s: &State<N>) -> u64 {
     let mut next = 0u64;
     for (suit, &h) in s.home.iter().enumerate() {
+        // The higher foundation, with two a suit.
+        let h = h - s.second[suit];
         if h < 13 {
             next |= 1 << (suit * 13 + usize::from(h));
         }

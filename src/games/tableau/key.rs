@@ -1,16 +1,21 @@
 //! The exact key ([`Key`]): the piles sorted where no rule tells them apart, the cells
-//! sorted, the foundations left out (they follow from the cards in play), then the stock's
-//! count, the chosen base and the redeals used.
+//! sorted, the foundations left out (they follow from the cards in play: with two
+//! foundations a suit too, since the cards of a suit out of play are those up to the higher
+//! one once and those up to the lower one twice), the talon as it lies where the stock
+//! turns onto a waste, then the waste's count, the stock's count, the chosen base and the
+//! redeals used.
 
 use super::rules::MAX_PILES;
 use super::state::{State, EMPTY};
 use super::Tableau;
 
 /// The exact key for `N` cards is `K` = `N` + 28 bytes: piles sorted (each ended by 0xFF),
-/// then the cells sorted, then at `K - 3` the cards left in the stock, at `K - 2` the chosen
-/// base and at `K - 1` the redeals used. `N` cards, 13 pile ends and 10 cells take at most
-/// `N + 23` bytes, so the last three never overlap them. The stock's cards follow from their
-/// number: within one search the stock only shrinks from its top.
+/// then the cells sorted, then in games with a waste the talon (ended by 0xFF), then at
+/// `K - 4` the cards of the waste, at `K - 3` the cards left in the stock (the talon with a
+/// waste), at `K - 2` the chosen base and at `K - 1` the redeals used. `N` cards, 13 pile
+/// ends, 10 cells and the talon's end take at most `N + 24` bytes, so the last four never
+/// overlap them. Without a waste the stock's cards follow from their number: within one
+/// search the stock only shrinks from its top.
 pub type Key<const K: usize> = [u8; K];
 
 impl<const N: usize, const K: usize> Tableau<N, K> {
@@ -81,6 +86,15 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let nc = self.cells();
         cells[..nc].sort_unstable();
         k[i..i + nc].copy_from_slice(&cells[..nc]);
+        if self.feat.draw != 0 {
+            // The talon as it lies (the order cards are turned) and where the waste ends:
+            // cards leave it from the middle, so its cards do not follow from their number.
+            let talon = s.talon();
+            i += nc;
+            k[i..i + talon.len()].copy_from_slice(talon);
+            k[i + talon.len()] = EMPTY;
+            k[K - 4] = s.waste;
+        }
         k[K - 3] = s.stock;
         k[K - 2] = s.base;
         k[K - 1] = s.redeals;
@@ -98,11 +112,13 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if self.loose_piles {
             // Wins only (see `for_wins_only`): a deal onto every pile counted as symmetric.
             return f.redeal != 0
-                || (s.stock > 0
+                || (f.deal_to != 0
+                    && s.stock > 0
                     && (f.deal_to as usize != self.rules.piles()
                         || !s.stock.is_multiple_of(f.deal_to)));
         }
-        f.redeal != 0 || s.stock > 0
+        // A talon turned onto a waste gives its cards to no pile in particular.
+        f.redeal != 0 || (f.deal_to != 0 && s.stock > 0)
     }
 }
 

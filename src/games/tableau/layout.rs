@@ -20,10 +20,24 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             t.create_empty(&cell_label(c), Mode::Stacked)
                 .expect("fresh")
         }));
-        for suit in self.home_suits() {
-            t.create_empty(suit.name(), Mode::Stacked).expect("fresh");
+        for label in self.home_labels() {
+            t.create_empty(&label, Mode::Stacked).expect("fresh");
+        }
+        if self.feat.draw != 0 {
+            t.create_empty(WASTE, Mode::Stacked).expect("fresh");
         }
         ids
+    }
+
+    /// The labels of every foundation: the suits' names ([`Tableau::home_suits`]), then
+    /// with two foundations a suit built card by card the second ones (`clubs2`, ...).
+    pub fn home_labels(&self) -> Vec<String> {
+        let suits = self.home_suits();
+        let mut v: Vec<String> = suits.iter().map(|s| s.name().to_string()).collect();
+        if self.feat.second {
+            v.extend(suits.iter().map(|s| format!("{}2", s.name())));
+        }
+        v
     }
 
     /// The suits that have a foundation (labelled with the suit's name): those of the deck,
@@ -85,9 +99,14 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let (mut t, stock) = games::shuffled_stock(r.deck(), n);
         let piles = self.empty_layout(&mut t);
         if r.tableau.aces_home {
-            for (suit, h) in HOMES.iter().enumerate() {
-                let home = t.find(h).expect("created");
-                t.move_card(Suit::ALL[suit], Rank::Ace, stock, home)
+            // One Ace onto each foundation (two a suit with two decks).
+            for label in self.home_labels() {
+                let suit = Suit::ALL[HOMES
+                    .iter()
+                    .position(|h| label.starts_with(h))
+                    .expect("a suit's foundation")];
+                let home = t.find(&label).expect("created");
+                t.move_card(suit, Rank::Ace, stock, home)
                     .expect("the ace is in the stock");
                 t.flip_top(home).expect("non-empty");
             }
@@ -120,7 +139,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             t.move_top_to_top(stock, cell).expect("enough cards");
             t.flip_top(cell).expect("non-empty");
         }
-        if self.feat.deal_to == 0 {
+        if self.feat.deal_to == 0 && self.feat.draw == 0 {
             t.remove_empty(stock).expect("dealt out");
         }
         if r.tableau.kings_bottom {
@@ -156,20 +175,26 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     pub(super) fn pack_layout(&self, t: &Table) -> Result<State<N>, BoardError> {
         let r = self.rules;
         let homes_of = self.home_suits();
+        let home_labels = self.home_labels();
         let mut labels: Vec<String> = (0..r.piles()).map(pile_label).collect();
         labels.extend((0..self.cells()).map(cell_label));
-        labels.extend(homes_of.iter().map(|s| s.name().to_string()));
-        if self.feat.deal_to != 0 {
+        labels.extend(home_labels.iter().cloned());
+        let has_stock = self.feat.deal_to != 0 || self.feat.draw != 0;
+        if has_stock {
             labels.push(STOCK.to_string());
+        }
+        if self.feat.draw != 0 {
+            labels.push(WASTE.to_string());
         }
         let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
         let ids = games::expect_piles(t, &refs)?;
         check_partition(t, r.deck())?;
         let face_down = r.tableau.face_down.iter().any(|&d| d > 0) || self.feat.deal_to != 0;
+        let stock_at = r.piles() + self.cells() + home_labels.len();
         for (i, &id) in ids.iter().enumerate() {
             if i < r.piles() && face_down {
                 expect_face_down_under_face_up(t, id)?;
-            } else if i == r.piles() + self.cells() + homes_of.len() {
+            } else if has_stock && i == stock_at {
                 games::expect_faces(t, id, true)?;
             } else {
                 games::expect_faces(t, id, false)?;
@@ -179,8 +204,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             cards: [0; N],
             len: [0; MAX_PILES],
             stock: 0,
+            waste: 0,
             cells: [EMPTY; MAX_CELLS],
             home: [0; 4],
+            second: [0; 4],
             base: 0,
             redeals: 0,
         };
@@ -193,12 +220,23 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             s.len[p] = t.piles[id].height() as u8;
         }
         if self.feat.deal_to != 0 {
-            let stock = &t.piles[*ids.last().expect("the stock is listed")];
+            let stock = &t.piles[ids[stock_at]];
             for c in &stock.cards {
                 s.cards[at] = c.face_up().byte();
                 at += 1;
             }
             s.stock = stock.height() as u8;
+        }
+        if self.feat.draw != 0 {
+            // The talon in the order the cards are turned: the waste from its bottom, then
+            // the stock from its top (see `talon.rs`).
+            let (stock, waste) = (&t.piles[ids[stock_at]], &t.piles[ids[stock_at + 1]]);
+            for c in waste.cards.iter().chain(stock.cards.iter().rev()) {
+                s.cards[at] = c.face_up().byte();
+                at += 1;
+            }
+            s.stock = (stock.height() + waste.height()) as u8;
+            s.waste = waste.height() as u8;
         }
         for c in 0..self.cells() {
             let cell = &t.piles[ids[r.piles() + c]];
@@ -214,7 +252,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             }
         }
         let first_home = r.piles() + self.cells();
-        let homes = &ids[first_home..first_home + homes_of.len()];
+        let homes = &ids[first_home..first_home + home_labels.len()];
         if self.feat.chosen_base {
             // Every foundation started with the same rank: the first one sent home.
             let mut bases = homes
@@ -230,9 +268,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         let first = if self.feat.chosen_base { s.base } else { 1 };
         let runs = self.feat.takes == Takes::Runs;
-        for (&suit, &id) in homes_of.iter().zip(homes) {
+        let suit_of = |i: usize| homes_of[i % homes_of.len().max(1)];
+        for (i, &id) in homes.iter().enumerate() {
+            let suit = suit_of(i);
             let home = &t.piles[id];
-            let h = suit.name();
+            let h = home.label.as_str();
             for (i, c) in home.cards.iter().enumerate() {
                 // Runs lie King first; single cards climb from the base.
                 let want = if runs {
@@ -261,7 +301,14 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                     "foundation '{h}' holds part of a run"
                 )));
             }
-            s.home[suit.index()] = home.height() as u8;
+            let height = home.height() as u8;
+            let total = &mut s.home[suit.index()];
+            if i >= homes_of.len() {
+                // A second foundation: the lower of the two is `second`.
+                let first = *total;
+                s.second[suit.index()] = first.min(height);
+            }
+            *total += height;
         }
         if self.feat.redeal != 0 && s.total() > usize::from(self.feat.redeal) * r.piles() {
             return Err(BoardError::Impossible(format!(
@@ -274,6 +321,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         if self.feat.redeal != 0 && self.feat.redeals != UNLIMITED {
             s.redeals = games::counter_in(t, REDEALS, 0, 0..=u32::from(self.feat.redeals))? as u8;
+        }
+        if self.feat.draw != 0 && self.feat.waste_redeals != UNLIMITED {
+            s.redeals =
+                games::counter_in(t, REDEALS, 0, 0..=u32::from(self.feat.waste_redeals))? as u8;
         }
         Ok(s)
     }
@@ -297,8 +348,12 @@ fn expect_face_down_under_face_up(t: &Table, id: usize) -> Result<(), BoardError
     }
 }
 
-/// The label of the stock, when cards wait there to be dealt onto the piles.
+/// The label of the stock, when cards wait there to be dealt onto the piles or turned onto
+/// the waste.
 pub const STOCK: &str = "stock";
+
+/// The label of the waste, in games whose stock turns onto one.
+pub const WASTE: &str = "waste";
 
 /// The board counter holding the redeals used, when the rules limit them.
 pub const REDEALS: &str = "redeals";

@@ -42,13 +42,14 @@ pub mod rules;
 pub mod runs;
 pub mod solvitaire;
 mod state;
+pub mod talon;
 #[cfg(test)]
 mod testing;
 
 pub use catalogue::{embedded_count, preset, presets, register};
 pub use features::capacity;
 pub use key::Key;
-pub use layout::{REDEALS, STOCK};
+pub use layout::{REDEALS, STOCK, WASTE};
 pub use moves::{cell_label, pile_label, verbose, Move, Place, HOMES};
 pub use rules::{
     Build, Direction, EmptyFill, FoundationBase, GroupMoves, Rules, RulesError, StockRules, Takes,

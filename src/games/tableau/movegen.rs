@@ -113,7 +113,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if self.feat.chosen_base {
             return s.base == 0 || nth_rank(s.base, h) == c.rank_unchecked().value();
         }
-        h + 1 == c.rank_unchecked().value()
+        let r = c.rank_unchecked().value();
+        // With two foundations a suit, onto either: the lower one is `second`.
+        h - s.second[c.suit_unchecked().index()] + 1 == r
+            || (self.feat.second && s.second[c.suit_unchecked().index()] + 1 == r)
     }
 
     /// The pile tops and cell cards that may go to their foundation now.
@@ -140,6 +143,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 }
             }
         }
+        if s.waste > 0 {
+            let c = Card::from_index(s.talon()[s.waste_len() - 1]);
+            if self.goes_home(s, c) {
+                out.push((Place::Waste, c));
+            }
+        }
         out
     }
 
@@ -157,6 +166,22 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 n.deal(self.feat.deal_to as usize);
                 return n;
             }
+            (Place::Stock, Place::Waste) => {
+                n.waste += mv.count;
+                return n;
+            }
+            (Place::Waste, Place::Stock) => {
+                n.waste = 0;
+                if self.feat.waste_redeals != UNLIMITED {
+                    n.redeals += 1;
+                }
+                return n;
+            }
+            (Place::Waste, _) => {
+                let top = n.waste_len() - 1;
+                n.take_from_talon(top)
+            }
+            (Place::Talon(code), _) => self.play_from_talon(&mut n, code),
             (Place::Stock, _) => {
                 n.len = n.redealt(self.feat.redeal, self.rules.piles());
                 if self.feat.redeals != UNLIMITED {
@@ -181,12 +206,22 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             Place::Cell(c) => n.cells[c as usize] = card,
             Place::Home => {
                 // One card, or a complete run of 13.
-                n.home[mv.card.suit_unchecked().index()] += k as u8;
+                let suit = mv.card.suit_unchecked().index();
+                // With two foundations a suit: onto the lower one only when it does not
+                // follow on the higher one.
+                if self.feat.second
+                    && n.home[suit] - n.second[suit] + 1 != mv.card.rank_unchecked().value()
+                {
+                    n.second[suit] += 1;
+                }
+                n.home[suit] += k as u8;
                 if self.feat.chosen_base && n.base == 0 {
                     n.base = mv.card.rank_unchecked().value();
                 }
             }
-            Place::Stock | Place::Piles => unreachable!("only the stock moves deal or redeal"),
+            Place::Stock | Place::Piles | Place::Waste | Place::Talon(_) => {
+                unreachable!("only the stock moves deal, turn or redeal")
+            }
         }
         n
     }
@@ -299,6 +334,24 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             if let Some(mv) = self.deal_move(s) {
                 emit(mv);
             }
+        }
+        // From the talon: every card turns can bring to the top of the waste, in one move
+        // (`talon.rs`); the waste's top card is a plain move from the waste, and its move
+        // home is listed above.
+        if self.feat.draw != 0 {
+            let talon = s.talon();
+            self.reachable_in_talon(s, |i, code| {
+                let c = Card::from_index(talon[i]);
+                let from = if code == 0 {
+                    Place::Waste
+                } else {
+                    Place::Talon(code)
+                };
+                if code != 0 && self.goes_home(s, c) {
+                    emit(Move::single(from, Place::Home, c));
+                }
+                single_to_piles(&mut emit, from, c);
+            });
         }
         // Between piles. Group limits are worked out once per state.
         let limit_onto_card = self.max_group(s, false);

@@ -20,6 +20,16 @@ pub enum Place {
     Stock,
     /// Every pile the stock deals to (the destination of a deal from the stock).
     Piles,
+    /// The waste (games whose stock turns onto one): a move from it plays its top card; a
+    /// move from the stock to it turns cards over; a move from it to the stock turns the
+    /// waste back into the stock (a redeal).
+    Waste,
+    /// The searches' shorthand for a card deep in the talon ([`Tableau::write_out`]): the
+    /// card that the code's turns of the stock bring to the top of the waste, after the
+    /// stock is turned to its end and the waste turned back when the code has
+    /// [`AFTER_REDEAL`](super::talon::AFTER_REDEAL). Written out as the player's moves
+    /// before any line is shown or replayed; code 0 is the waste's top card.
+    Talon(u8),
 }
 
 /// A move: `count` cards from `from` to `to`; `card` is the lowest of them (the one that
@@ -103,14 +113,29 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if mv.is_redeal() {
             return "r".to_string();
         }
-        if mv.is_deal() {
+        if mv.is_deal() || (mv.from, mv.to) == (Place::Stock, Place::Waste) {
             return "s".to_string();
+        }
+        if (mv.from, mv.to) == (Place::Waste, Place::Stock) {
+            return "r".to_string();
         }
         let place = |p: Place| match p {
             Place::Pile(i) => pile_label(i as usize),
             Place::Cell(i) => cell_label(i as usize),
             Place::Home => "h".to_string(),
             Place::Stock | Place::Piles => "s".to_string(),
+            Place::Waste => "w".to_string(),
+            // Never shown to a player (lines are written out first): `w+` the turns, `r` a
+            // redeal first.
+            Place::Talon(code) => format!(
+                "w+{}{}",
+                if code & super::talon::AFTER_REDEAL != 0 {
+                    "r"
+                } else {
+                    ""
+                },
+                code & super::talon::MAX_TURNS
+            ),
         };
         // A card coming back names its foundation: `h` and the suit's capital letter
         // (cells are lower-case letters).
@@ -158,8 +183,19 @@ pub fn verbose(mv: &Move) -> String {
             mv.card.suit_unchecked().name()
         ),
         (Place::Stock, Place::Piles) => format!("Deal {} cards from the stock", mv.count),
+        (Place::Stock, Place::Waste) => format!("Turn {} cards onto the waste", mv.count),
+        (Place::Waste, Place::Stock) => {
+            format!("Turn the waste's {} cards back into the stock", mv.count)
+        }
+        (Place::Waste, Place::Pile(b)) => format!("Move a card from the waste to stack {b}"),
+        (Place::Waste, Place::Home) => "Move a card from the waste to the foundations".into(),
         (Place::Stock, _) => format!("Redeal the {} cards of the stacks", mv.count),
-        (Place::Home, _) | (_, Place::Stock) | (_, Place::Piles) | (Place::Piles, _) => {
+        (Place::Home, _)
+        | (_, Place::Stock)
+        | (_, Place::Piles)
+        | (Place::Piles, _)
+        | (Place::Waste | Place::Talon(_), _)
+        | (_, Place::Waste | Place::Talon(_)) => {
             format!("Move {} (not a legal move)", mv.card)
         }
     }

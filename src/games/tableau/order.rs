@@ -112,7 +112,7 @@ impl Terms {
                 cells -= 1;
                 moved[0] = s.cells[c as usize];
             }
-            Place::Home | Place::Stock | Place::Piles => {
+            Place::Home | Place::Stock | Place::Piles | Place::Waste | Place::Talon(_) => {
                 unreachable!("no lazy guides with returns, redeals or a stock")
             }
         }
@@ -145,7 +145,9 @@ impl Terms {
                     }
                 }
             }
-            Place::Stock | Place::Piles => unreachable!("no lazy guides with redeals or a stock"),
+            Place::Stock | Place::Piles | Place::Waste | Place::Talon(_) => {
+                unreachable!("no lazy guides with redeals or a stock")
+            }
         }
         weigh_guide(GUIDE_WEIGHTS, not_home, ooo, cells, depth, empty)
     }
@@ -200,7 +202,7 @@ pub(super) fn guided_moves<const N: usize, const K: usize>(
         });
         return;
     }
-    if f.returns || f.redeal != 0 || f.chosen_base || f.deal_to != 0 || f.repeats {
+    if f.returns || f.redeal != 0 || f.chosen_base || f.deal_to != 0 || f.draw != 0 || f.repeats {
         g.each_move(s, |mv| {
             if keep(&mv) {
                 let succ = g.succ(s, mv);

@@ -444,7 +444,11 @@ impl Rules {
         }
         let dealt: usize = t.deal.iter().map(|&n| n as usize).sum::<usize>()
             + c.dealt as usize
-            + if t.aces_home { 4 } else { 0 };
+            + if t.aces_home {
+                4 * self.decks as usize
+            } else {
+                0
+            };
         match self.stock {
             StockRules::None => {}
             StockRules::Redeal { per_pile, .. } => {
@@ -466,8 +470,13 @@ impl Rules {
                     return Err(self.unsupported("a redeal with face-down cards"));
                 }
             }
-            StockRules::Waste { .. } => {
-                return Err(self.unsupported("a stock turned to a waste"));
+            StockRules::Waste { draw, .. } => {
+                if draw == 0 {
+                    return Err(self.invalid("the stock turns at least one card at a time"));
+                }
+                if c.count > 0 {
+                    return Err(self.unsupported("a waste with cells"));
+                }
             }
             StockRules::DealToPiles { piles, .. } => {
                 if piles as usize > t.deal.len() {
@@ -478,7 +487,10 @@ impl Rules {
                 }
             }
         }
-        let in_stock = matches!(self.stock, StockRules::DealToPiles { .. });
+        let in_stock = matches!(
+            self.stock,
+            StockRules::DealToPiles { .. } | StockRules::Waste { .. }
+        );
         if (!in_stock && dealt != self.deck().len()) || dealt > self.deck().len() {
             return Err(self.invalid(format!(
                 "{dealt} cards are dealt, the deck has {}",
@@ -518,16 +530,27 @@ impl Rules {
                 "foundations that take complete runs (or none) start empty and give nothing back",
             ));
         }
-        if f.takes == Takes::Cards && self.decks > 1 {
-            return Err(self.unsupported("foundations built card by card with several decks"));
+        if f.takes == Takes::Cards && self.decks > 2 {
+            return Err(self.unsupported("foundations built card by card with three decks"));
+        }
+        // Two decks built card by card: two foundations a suit, each from its Ace.
+        if f.takes == Takes::Cards
+            && self.decks == 2
+            && (f.base != FoundationBase::Ace || f.may_return)
+        {
+            return Err(
+                self.unsupported("two decks' foundations with a chosen base or cards coming back")
+            );
         }
         // Rules that can never be won are refused with the reason.
-        if f.takes == Takes::Cards && self.deck().copies > 1 {
+        if f.takes == Takes::Cards && self.deck().copies > self.decks {
             return Err(self.invalid(format!(
-                "one deck of {} suits holds every card {} times, but a foundation per suit \
-                 takes each card once: the game could never be won",
+                "{} deck(s) of {} suits hold every card {} times, but the {} foundation(s) of \
+                 a suit take each card once: the game could never be won",
+                self.decks,
                 self.suits,
-                self.deck().copies
+                self.deck().copies,
+                self.decks
             )));
         }
         let runs_needed = self.won == Won::AllInRuns || f.takes == Takes::Runs;
@@ -665,11 +688,11 @@ mod tests {
 
     #[test]
     fn what_the_engine_does_not_play_is_refused_with_the_reason() {
-        // Giant: two decks built card by card on eight foundations.
+        // Three decks built card by card on twelve foundations.
         unsupported(
-            "decks = 2\n[tableau]\ndeal = [13, 13, 13, 13, 13, 13, 13, 13]\nbuild = \"any-suit\"\n\
-             moves = \"single\"\nempty = \"any\"\n",
-            "card by card with several decks",
+            "decks = 3\n[tableau]\ndeal = [13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13]\n\
+             build = \"any-suit\"\nmoves = \"single\"\nempty = \"any\"\n",
+            "card by card with three decks",
         );
         unsupported(
             "[tableau]\ndeal = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]\n\
@@ -679,8 +702,10 @@ mod tests {
             "a redeal with face-down cards",
         );
         unsupported(
-            &format!("{PLAIN}[stock]\nkind = \"waste\"\ndraw = 1\nredeals = 0\n"),
-            "a stock turned to a waste",
+            &format!(
+                "{PLAIN}[cells]\ncount = 1\n[stock]\nkind = \"waste\"\ndraw = 1\nredeals = 0\n"
+            ),
+            "a waste with cells",
         );
         unsupported(
             &format!("{PLAIN}[foundations]\ndirection = \"down\"\n"),
@@ -723,7 +748,7 @@ mod tests {
     fn rules_that_can_never_be_won_are_refused_with_the_reason() {
         for (body, why) in [
             // One deck of one suit: four Aces of spades, one spades foundation.
-            (format!("suits = 1\n{PLAIN}"), "takes each card once"),
+            (format!("suits = 1\n{PLAIN}"), "take each card once"),
             // Runs of one suit go home, but cards build in alternate colours.
             (
                 "decks = 2\n[tableau]\ndeal = [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]\n\

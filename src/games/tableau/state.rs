@@ -18,11 +18,18 @@ pub(super) const DOWN: u8 = 0x80;
 pub struct State<const N: usize> {
     pub(super) cards: [u8; N],
     pub(super) len: [u8; MAX_PILES],
-    /// Cards in the stock (after the piles in `cards`).
+    /// Cards in the stock (after the piles in `cards`); in games with a waste, cards in the
+    /// talon: the waste and the stock (see `talon.rs`).
     pub(super) stock: u8,
+    /// Cards of the talon in the waste (games with a waste; 0 otherwise).
+    pub(super) waste: u8,
     pub(super) cells: [u8; MAX_CELLS],
     /// Cards of each suit on the foundations (for several decks, of all its foundations).
     pub(super) home: [u8; 4],
+    /// With two foundations a suit built card by card (two decks), the height of the lower
+    /// one (the other holds `home - second`); 0 otherwise. Each card goes onto the higher
+    /// foundation when it follows there, so the lower one never passes the higher one.
+    pub(super) second: [u8; 4],
     /// The foundations' base rank when the player chooses it (0: not chosen yet).
     pub(super) base: u8,
     /// Redeals used, when they are limited (0 otherwise).
@@ -43,7 +50,7 @@ impl<const N: usize> State<N> {
         self.len.iter().map(|&l| l as usize).sum()
     }
     /// Cards in the piles and the stock.
-    fn used(&self) -> usize {
+    pub(super) fn used(&self) -> usize {
         self.total() + self.stock as usize
     }
     /// The stock's cards, bottom first (the next card dealt is the last).
