@@ -231,6 +231,15 @@ presets! {
     mogelpat_easy => "mogelpat-easy",
     mogelpat_normal => "mogelpat-normal",
     mogelpat_hard => "mogelpat-hard",
+    forty_thieves => "forty-thieves",
+    indian => "indian",
+    limited => "limited",
+    little_forty => "little-forty",
+    lucas => "lucas",
+    maria => "maria",
+    number_ten => "number-ten",
+    rank_and_file => "rank-and-file",
+    streets => "streets",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,
@@ -339,12 +348,15 @@ fn malformed_rules_files_give_one_error_line() {
     }
 }
 
-/// Rules the engine does not play yet (Giant's two decks built card by card) must be
+/// Rules the engine does not play yet (Giant's foundation cards coming back with two decks) must be
 /// refused, with the reason.
 #[test]
 fn aisleriot_versions_needing_missing_features_are_refused() {
     let dir = data_dir().join("presets").join("unsupported");
-    let expected = [("giant.toml", "card by card with several decks")];
+    let expected = [(
+        "giant.toml",
+        "two decks' foundations with a chosen base or cards coming back",
+    )];
     for (file, why) in expected {
         let path = dir.join(file);
         let line =

@@ -49,6 +49,15 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/mogelpat-easy.toml"),
     include_str!("../presets/mogelpat-normal.toml"),
     include_str!("../presets/mogelpat-hard.toml"),
+    include_str!("../presets/forty-thieves.toml"),
+    include_str!("../presets/indian.toml"),
+    include_str!("../presets/limited.toml"),
+    include_str!("../presets/little-forty.toml"),
+    include_str!("../presets/lucas.toml"),
+    include_str!("../presets/maria.toml"),
+    include_str!("../presets/number-ten.toml"),
+    include_str!("../presets/rank-and-file.toml"),
+    include_str!("../presets/streets.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {
