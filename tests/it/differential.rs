@@ -31,8 +31,8 @@ use crate::common::referee::{layout_key, referee_moves};
 use patience::cards::{Card, Rank, Suit};
 use patience::deals::Rng;
 use patience::games::tableau::{
-    cell_label, pile_label, register, FoundationBase, Rules, StockRules, Tableau, Takes, HOMES,
-    REDEALS, STOCK,
+    cell_label, pile_label, register, FoundationBase, Place, Rules, StockRules, Tableau, Takes,
+    HOMES, REDEALS, STOCK, WASTE,
 };
 use patience::games::{Game, GameId};
 use patience::piles::{Mode, Table};
@@ -50,6 +50,7 @@ struct Canon {
     cells: Vec<Vec<Card>>,
     homes: Vec<Vec<Card>>,
     stock: Vec<Card>,
+    waste: Vec<Card>,
     redeals: Option<u32>,
 }
 
@@ -66,7 +67,9 @@ fn canon<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Canon 
     let stock = cards(STOCK);
     let mut piles: Vec<Vec<Card>> = (0..r.piles()).map(|p| cards(&pile_label(p))).collect();
     let redeal = matches!(r.stock, StockRules::Redeal { .. });
-    if !redeal && stock.is_empty() {
+    // A stock turned onto a waste gives its cards to no pile in particular.
+    let waste = matches!(r.stock, StockRules::Waste { .. });
+    if !redeal && (stock.is_empty() || waste) {
         piles.sort();
     }
     let mut cells: Vec<Vec<Card>> = (0..r.cells.count as usize)
@@ -76,8 +79,18 @@ fn canon<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Canon 
     Canon {
         piles,
         cells,
-        homes: HOMES.iter().map(|h| cards(h)).collect(),
+        // With two decks a suit's two foundations are interchangeable (a card goes onto
+        // whichever it follows on).
+        homes: HOMES
+            .iter()
+            .map(|h| {
+                let mut pair = [cards(h), cards(&format!("{h}2"))];
+                pair.sort();
+                pair.concat()
+            })
+            .collect(),
         stock,
+        waste: cards(WASTE),
         redeals: t.counter(REDEALS),
     }
 }
@@ -171,6 +184,8 @@ struct Tally {
     layouts_checked: usize,
     forced_checked: usize,
     null_moves: usize,
+    /// Turns of the stock onto the waste (no move of the engine's).
+    turns: usize,
 }
 
 impl Tally {
@@ -180,6 +195,7 @@ impl Tally {
         self.won += o.won;
         self.lost += o.lost;
         self.layouts_checked += o.layouts_checked;
+        self.turns += o.turns;
         self.forced_checked += o.forced_checked;
         self.null_moves += o.null_moves;
     }
@@ -240,15 +256,19 @@ fn check_position<const N: usize, const K: usize>(
         succ.clear();
         g.expand(&s, &mut succ);
         let mut engine = HashSet::new();
+        // Cards from deep in the talon: replayed as the player's moves (turns first).
+        let mut deep = HashSet::new();
         for x in &succ {
             let mut after = t.clone();
-            g.referee_apply(&mut after, &x.mv).map_err(|e| {
-                format!(
-                    "the engine's move {} is illegal for the referee ({e}) in\n{}",
-                    g.notation(&x.mv),
-                    t.to_text()
-                )
-            })?;
+            for mv in Tableau::write_out(g, &s, &[x.mv]) {
+                g.referee_apply(&mut after, &mv).map_err(|e| {
+                    format!(
+                        "the engine's move {} is illegal for the referee ({e}) in\n{}",
+                        g.notation(&x.mv),
+                        t.to_text()
+                    )
+                })?;
+            }
             if pack(&after)? != x.state {
                 return Err(format!(
                     "the engine's move {} lands elsewhere than the referee's in\n{}",
@@ -256,7 +276,11 @@ fn check_position<const N: usize, const K: usize>(
                     t.to_text()
                 ));
             }
-            engine.insert(canon(g, &after));
+            if matches!(x.mv.from, Place::Talon(_)) {
+                deep.insert(canon(g, &after));
+            } else {
+                engine.insert(canon(g, &after));
+            }
         }
         let here = canon(g, t);
         let referee: HashSet<Canon> = graph.next[i]
@@ -277,6 +301,21 @@ fn check_position<const N: usize, const K: usize>(
                     tally.null_moves += 1;
                     continue;
                 }
+                // A turn of the stock (or the waste turned back) is no move of the engine's:
+                // it changes only the talon, and the engine plays the cards turns reach
+                // directly (the verdicts below check that nothing is lost).
+                let untalon = |c: &Canon| Canon {
+                    stock: Vec::new(),
+                    waste: Vec::new(),
+                    redeals: None,
+                    ..c.clone()
+                };
+                if c.stock.len() + c.waste.len() == here.stock.len() + here.waste.len()
+                    && untalon(&c) == untalon(&here)
+                {
+                    tally.turns += 1;
+                    continue;
+                }
                 return Err(format!(
                     "a legal move is neither generated nor dominated: from\n{}to\n{}",
                     t.to_text(),
@@ -290,7 +329,10 @@ fn check_position<const N: usize, const K: usize>(
         return Ok(());
     }
     tally.complete += 1;
-    // Counts: the engine's reachable keys against the canonical layouts.
+    // Counts: the engine's reachable keys against the canonical layouts. Not with a waste:
+    // the engine never stops between turns, so it reaches only the layouts after a card is
+    // played (checked move by move above); the verdicts below check it loses nothing.
+    let talon = matches!(g.rules.stock, StockRules::Waste { .. });
     let s0 = pack(start)?;
     let mut seen = HashSet::from([g.key(&s0)]);
     let mut queue = VecDeque::from([s0]);
@@ -303,7 +345,7 @@ fn check_position<const N: usize, const K: usize>(
             }
         }
     }
-    if seen.len() != by_canon.len() {
+    if !talon && seen.len() != by_canon.len() {
         return Err(format!(
             "the engine reaches {} positions, the referee {} after canonicalisation, from\n{}",
             seen.len(),
@@ -420,8 +462,23 @@ fn position<const N: usize, const K: usize>(
         .into_iter()
         .map(|s| (s, t.create_empty(s.name(), Mode::Stacked).unwrap()))
         .collect();
-    let stock = matches!(r.stock, StockRules::DealToPiles { .. })
-        .then(|| t.create_empty(STOCK, Mode::Stacked).unwrap());
+    // Second foundations (two decks built card by card), after the first ones.
+    let seconds: Vec<usize> = g.home_labels()[homes.len()..]
+        .iter()
+        .map(|l| t.create_empty(l, Mode::Stacked).unwrap())
+        .collect();
+    let talon = matches!(r.stock, StockRules::Waste { .. });
+    let stock = matches!(
+        r.stock,
+        StockRules::DealToPiles { .. } | StockRules::Waste { .. }
+    )
+    .then(|| t.create_empty(STOCK, Mode::Stacked).unwrap());
+    let waste = talon.then(|| t.create_empty(WASTE, Mode::Stacked).unwrap());
+    if let StockRules::Waste { redeals, .. } = r.stock {
+        if redeals != patience::games::tableau::rules::UNLIMITED {
+            t.set_counter(REDEALS, rng.below(u64::from(redeals) + 1) as u32);
+        }
+    }
     if let StockRules::Redeal { redeals, .. } = r.stock {
         if redeals != patience::games::tableau::rules::UNLIMITED {
             t.set_counter(REDEALS, rng.below(u64::from(redeals) + 1) as u32);
@@ -437,17 +494,22 @@ fn position<const N: usize, const K: usize>(
         let base = if chosen { 1 + rng.below(13) as u8 } else { 1 };
         let rank = |i: u8| Rank::from_value((base - 1 + i) % 13 + 1);
         let least = u8::from(r.tableau.aces_home);
-        let mut h = [13u8; 4];
+        // Each foundation (the four first ones, then any second ones) from its base.
+        let mut ids: Vec<(Suit, usize)> = Suit::ALL
+            .iter()
+            .map(|&suit| (suit, home_of(suit).expect("a foundation per suit")))
+            .collect();
+        ids.extend(Suit::ALL.iter().copied().zip(seconds.iter().copied()));
+        let mut h = vec![13u8; ids.len()];
         let mut left = in_play;
         while left > 0 {
-            let s = rng.below(4) as usize;
+            let s = rng.below(h.len() as u64) as usize;
             if h[s] > least.max(u8::from(chosen)) {
                 h[s] -= 1;
                 left -= 1;
             }
         }
-        for (s, &suit) in Suit::ALL.iter().enumerate() {
-            let id = home_of(suit).expect("a foundation per suit");
+        for (s, &(suit, id)) in ids.iter().enumerate() {
             t.piles[id].cards = (0..h[s]).map(|i| Card::new(suit, rank(i))).collect();
             loose.extend((h[s]..13).map(|i| Card::new(suit, rank(i))));
         }
@@ -498,6 +560,17 @@ fn position<const N: usize, const K: usize>(
             t.piles[id].cards.push(c.face_down());
         }
     }
+    // Some to the talon: face down in the stock, face up in the waste.
+    if let (Some(id), Some(w)) = (stock, waste) {
+        let n = rng.below(loose.len().min(5) as u64 + 1) as usize;
+        for c in loose.drain(..n) {
+            if rng.below(3) == 0 {
+                t.piles[w].cards.push(c);
+            } else {
+                t.piles[id].cards.push(c.face_down());
+            }
+        }
+    }
     // Some to the cells.
     for &c in &cells {
         if !loose.is_empty() && rng.below(3) == 0 {
@@ -505,7 +578,8 @@ fn position<const N: usize, const K: usize>(
         }
     }
     // The rest on a few piles, some face down under a face-up card where the rules deal so.
-    let may_hide = r.tableau.face_down.iter().any(|&d| d > 0) || stock.is_some();
+    let may_hide = r.tableau.face_down.iter().any(|&d| d > 0)
+        || matches!(r.stock, StockRules::DealToPiles { .. });
     let open_piles: Vec<usize> = piles
         .iter()
         .copied()
@@ -585,15 +659,15 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
                 [1u8, 2, 4][rng.below(3) as usize],
             )
         } else {
-            (1, 4)
+            ([1u8, 1, 2][rng.below(3) as usize], 4)
         };
         let cards = 52 * usize::from(decks);
         let piles = 3 + rng.below(4) as usize;
-        let stock_kind = pick(rng, &["none", "none", "deal-to-piles", "redeal"]);
-        let in_stock = if stock_kind == "deal-to-piles" {
-            piles * (1 + rng.below(2) as usize)
-        } else {
-            0
+        let stock_kind = pick(rng, &["none", "none", "deal-to-piles", "redeal", "waste"]);
+        let in_stock = match stock_kind {
+            "deal-to-piles" => piles * (1 + rng.below(2) as usize),
+            "waste" => cards / 2,
+            _ => 0,
         };
         let mut deal = vec![0usize; piles];
         let per_pile = 4 + rng.below(6) as usize;
@@ -678,6 +752,14 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
                     text,
                     "[stock]\nkind = \"redeal\"\nper_pile = {per_pile}\nredeals = {}\n",
                     [1, 2, 255][rng.below(3) as usize]
+                );
+            }
+            "waste" => {
+                let _ = write!(
+                    text,
+                    "[stock]\nkind = \"waste\"\ndraw = {}\nredeals = {}\n",
+                    1 + rng.below(3),
+                    [0, 1, 2, 255][rng.below(4) as usize]
                 );
             }
             _ => {}

@@ -20,6 +20,7 @@ pub fn referee_moves<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Tabl
     // Every foundation as a source; as a destination, the card names its own.
     let targets: Vec<Place> = places.iter().map(|p| p.0).chain([Place::Home]).collect();
     places.extend(HOMES.iter().map(|h| (Place::Home, h.to_string())));
+    places.push((Place::Waste, "waste".to_string()));
     let single = r.tableau.moves == GroupMoves::Single;
     let mut out = Vec::new();
     let mut try_move = |mv: Move| {
@@ -70,6 +71,29 @@ pub fn referee_moves<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Tabl
                 try_move(Move::deal(count as u8, end.face_up()));
                 try_move(Move::deal(count as u8, *end));
             }
+        }
+    }
+    // A turn of the stock onto the waste, of every count up to the game's, naming every
+    // card it might end with; the waste turned back, named by either end.
+    if let (Some(stock), Some(waste)) = (t.find("stock"), t.find("waste")) {
+        let cards = &t.piles[stock].cards;
+        for count in 1..=cards.len().min(3) {
+            let card = cards[cards.len() - count].face_up();
+            try_move(Move {
+                from: Place::Stock,
+                to: Place::Waste,
+                count: count as u8,
+                card,
+            });
+        }
+        let w = &t.piles[waste].cards;
+        for end in [w.first(), w.last()].into_iter().flatten() {
+            try_move(Move {
+                from: Place::Waste,
+                to: Place::Stock,
+                count: w.len() as u8,
+                card: *end,
+            });
         }
     }
     out
