@@ -64,6 +64,9 @@ struct Shape {
     /// The cells take no card: they are a reserve.
     reserve: bool,
     homes: Vec<Suit>,
+    /// Every foundation's label: the suits', then with two decks built card by card the
+    /// second ones.
+    home_labels: Vec<String>,
     stock: bool,
     waste: bool,
     /// The rules deal tableau cards face down.
@@ -80,6 +83,7 @@ impl Shape {
             cells: g.cells(),
             reserve: g.cells() > 0 && !r.cells.accept,
             homes: g.home_suits(),
+            home_labels: g.home_labels(),
             stock: g.feat.deal_to != 0 || waste,
             waste,
             face_down: r.tableau.face_down.iter().any(|&d| d > 0),
@@ -235,10 +239,6 @@ pub fn parse<const N: usize, const K: usize>(
             .map(Card::face_down)
             .collect();
     }
-    if shape.waste {
-        let id = t.create_empty(WASTE, Mode::Stacked).expect("fresh");
-        t.piles[id].cards = list("waste", false)?;
-    }
     for (p, pile) in piles.iter().enumerate() {
         let place = format!("tableau pile {}", p + 1);
         let cards = card_array(pile, &place)?
@@ -264,10 +264,14 @@ pub fn parse<const N: usize, const K: usize>(
         t.piles[id].cards.extend(reserve.get(c));
     }
     let homes: Vec<usize> = shape
-        .homes
+        .home_labels
         .iter()
-        .map(|s| t.create_empty(s.name(), Mode::Stacked).expect("fresh"))
+        .map(|l| t.create_empty(l, Mode::Stacked).expect("fresh"))
         .collect();
+    if shape.waste {
+        let id = t.create_empty(WASTE, Mode::Stacked).expect("fresh");
+        t.piles[id].cards = list("waste", false)?;
+    }
     let found = list("foundations", false)?;
     if shape.homes.is_empty() && !found.is_empty() {
         return Err(error(format!("{id} has no foundations")));
@@ -280,6 +284,17 @@ pub fn parse<const N: usize, const K: usize>(
                 pile: "foundations".into(),
                 deck: game.rules.deck().describe(),
             });
+        };
+        // With two foundations a suit, a card goes onto the first it follows on, as a
+        // player would put it (Solvitaire itself puts every card of a suit on one).
+        let follows = |t: &Table, h: usize| {
+            t.piles[h].cards.len() + 1 == usize::from(c.rank_unchecked().value())
+        };
+        let second = i + shape.homes.len();
+        let i = if !follows(&t, homes[i]) && second < homes.len() && follows(&t, homes[second]) {
+            second
+        } else {
+            i
         };
         let home = &mut t.piles[homes[i]].cards;
         if home.len() == 13 {
@@ -313,7 +328,7 @@ pub fn write<const N: usize, const K: usize>(
     let known = |l: &str| {
         tableau.iter().any(|p| p == l)
             || cells.iter().any(|c| c == l)
-            || shape.homes.iter().any(|s| s.name() == l)
+            || shape.home_labels.iter().any(|h| h == l)
             || (shape.stock && l == STOCK)
             || (shape.waste && l == WASTE)
     };
@@ -366,13 +381,13 @@ pub fn write<const N: usize, const K: usize>(
     }
     fields.push(format!("  \"tableau piles\": [\n{}\n  ]", rows.join(",\n")));
     let mut homes = Vec::new();
-    for s in &shape.homes {
-        let cards = names(s.name(), false)?;
+    for s in &shape.home_labels {
+        let cards = names(s, false)?;
         if cards.len() > 13 {
             return Err(error(format!(
                 "foundation '{}' holds {} cards: Solvitaire's deal puts every card of a suit \
                  on one foundation, so it holds 13 at most",
-                s.name(),
+                s,
                 cards.len()
             )));
         }
