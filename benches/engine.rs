@@ -193,7 +193,7 @@ fn bench_solve<G: Game>(
     });
 }
 
-/// A Spider preset of the tableau engine (two decks).
+/// A two-deck preset of the tableau engine (Spider, Forty Thieves).
 fn spider(id: &str) -> TwoDecks {
     match id.parse::<GameId>().expect("preset") {
         GameId::Tableau(i) => TwoDecks::preset(i),
@@ -208,6 +208,11 @@ fn engine(c: &mut Criterion) {
     let (spider1, spider4) = (spider("spider-1suit"), spider("spider-4suits"));
     let spider1_states = gather(&spider1);
     let spider4_states = gather(&spider4);
+    // A stock turned onto a waste and two decks built card by card (issue 15): Forty Thieves
+    // (one card a turn, no redeal) and Little Forty (three a turn, redeals, sequences).
+    let (forty, little) = (spider("forty-thieves"), spider("little-forty"));
+    let forty_states = gather(&forty);
+    let little_states = gather(&little);
 
     let mut g = configure(c, "expand");
     bench_expand(&mut g, "md", &Md, &md);
@@ -215,6 +220,8 @@ fn engine(c: &mut Criterion) {
     bench_expand(&mut g, "r7", &R7, &r7);
     bench_expand(&mut g, "spider-1suit", &spider1, &spider1_states);
     bench_expand(&mut g, "spider-4suits", &spider4, &spider4_states);
+    bench_expand(&mut g, "forty-thieves", &forty, &forty_states);
+    bench_expand(&mut g, "little-forty", &little, &little_states);
     g.finish();
 
     let mut g = configure(c, "pack");
@@ -228,6 +235,7 @@ fn engine(c: &mut Criterion) {
     bench_key(&mut g, "clock", &Clock, &clock);
     bench_key(&mut g, "r7", &R7, &r7);
     bench_key(&mut g, "spider-4suits", &spider4, &spider4_states);
+    bench_key(&mut g, "forty-thieves", &forty, &forty_states);
     g.finish();
 
     let mut g = configure(c, "tt_insert");
