@@ -500,6 +500,11 @@ impl Rules {
         if self.deck().len() - dealt > u8::MAX as usize {
             return Err(self.invalid("the stock holds more than 255 cards"));
         }
+        // A search move names the turns that bring a talon card up in 7 bits
+        // (`talon::MAX_TURNS`).
+        if matches!(self.stock, StockRules::Waste { .. }) && self.deck().len() - dealt > 127 {
+            return Err(self.unsupported("a talon of more than 127 cards"));
+        }
         if t.build == Build::None && t.moves != GroupMoves::Single {
             return Err(self.invalid("nothing builds, so only single cards can move"));
         }
@@ -706,6 +711,12 @@ mod tests {
                 "{PLAIN}[cells]\ncount = 1\n[stock]\nkind = \"waste\"\ndraw = 1\nredeals = 0\n"
             ),
             "a waste with cells",
+        );
+        unsupported(
+            "decks = 3\n[tableau]\ndeal = [1, 1, 1, 1, 1, 1, 1]\nbuild = \"suit\"\n\
+             moves = \"suit-sequences\"\nempty = \"any\"\n[foundations]\ntakes = \"runs\"\n\
+             [stock]\nkind = \"waste\"\ndraw = 1\nredeals = 0\n",
+            "a talon of more than 127 cards",
         );
         unsupported(
             &format!("{PLAIN}[foundations]\ndirection = \"down\"\n"),

@@ -83,6 +83,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             f(b - 1, 0);
         }
         // The turns of this pass: the j-th puts card min(b + j d, len) - 1 on top.
+        // `Rules::check` keeps the talon within what a code's 7 bits count.
+        debug_assert!(len <= usize::from(MAX_TURNS));
         let mut j = 1;
         while b + (j - 1) * d < len {
             f((b + j * d).min(len) - 1, j as u8);
