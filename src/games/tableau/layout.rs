@@ -100,12 +100,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let piles = self.empty_layout(&mut t);
         if r.tableau.aces_home {
             // One Ace onto each foundation (two a suit with two decks).
-            for label in self.home_labels() {
-                let suit = Suit::ALL[HOMES
-                    .iter()
-                    .position(|h| label.starts_with(h))
-                    .expect("a suit's foundation")];
-                let home = t.find(&label).expect("created");
+            // `home_labels` lists the suits' foundations, then their second ones.
+            let suits = self.home_suits();
+            for (i, label) in self.home_labels().iter().enumerate() {
+                let suit = suits[i % suits.len()];
+                let home = t.find(label).expect("created");
                 t.move_card(suit, Rank::Ace, stock, home)
                     .expect("the ace is in the stock");
                 t.flip_top(home).expect("non-empty");
