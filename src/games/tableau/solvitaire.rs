@@ -285,17 +285,8 @@ pub fn parse<const N: usize, const K: usize>(
                 deck: game.rules.deck().describe(),
             });
         };
-        // With two foundations a suit, a card goes onto the first it follows on, as a
-        // player would put it (Solvitaire itself puts every card of a suit on one).
-        let follows = |t: &Table, h: usize| {
-            t.piles[h].cards.len() + 1 == usize::from(c.rank_unchecked().value())
-        };
-        let second = i + shape.homes.len();
-        let i = if !follows(&t, homes[i]) && second < homes.len() && follows(&t, homes[second]) {
-            second
-        } else {
-            i
-        };
+        // As Solvitaire reads it: every card of a suit on its first foundation (a second
+        // one, with two decks, stays empty; `pack` then names a card out of order).
         let home = &mut t.piles[homes[i]].cards;
         if home.len() == 13 {
             return Err(error(format!(
@@ -381,8 +372,16 @@ pub fn write<const N: usize, const K: usize>(
     }
     fields.push(format!("  \"tableau piles\": [\n{}\n  ]", rows.join(",\n")));
     let mut homes = Vec::new();
-    for s in &shape.home_labels {
+    for (i, s) in shape.home_labels.iter().enumerate() {
         let cards = names(s, false)?;
+        // Solvitaire puts every card of a suit on one foundation: a second one's cards
+        // would land on the first (Lucas's eight Aces, say), so they are refused.
+        if i >= shape.homes.len() && !cards.is_empty() {
+            return Err(error(format!(
+                "second foundation '{s}' holds cards: Solvitaire's deal puts every card of a \
+                 suit on one foundation, so it cannot say which of two a card is on"
+            )));
+        }
         if cards.len() > 13 {
             return Err(error(format!(
                 "foundation '{}' holds {} cards: Solvitaire's deal puts every card of a suit \
