@@ -117,10 +117,13 @@ pub(super) fn solve_once<G: Game + Referee>(
     let limits = &cfg.limits;
     let report = run_search(game, state.clone(), cfg.algorithm, limits);
     let deterministic = game.id().info().deterministic;
+    let mut stats = report.stats;
     let (verdict, moves, reason) = match report.outcome {
         Outcome::Solved(moves) => {
-            // The searches' shorthand moves become the player's single moves first.
+            // The searches' shorthand moves become the player's single moves first, and the
+            // line's length is theirs.
             let moves = game.write_out(&state, moves);
+            stats.solution_len = moves.len() as u64;
             verify(game, table, &moves, Status::Won, |m| game.notation(m))?;
             (
                 if deterministic {
@@ -150,7 +153,7 @@ pub(super) fn solve_once<G: Game + Referee>(
     Ok(Solution {
         verdict,
         moves,
-        stats: report.stats,
+        stats,
         reason,
         pass,
         helpers: None,
