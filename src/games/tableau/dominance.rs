@@ -117,17 +117,14 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
 #[cfg(test)]
 mod tests {
-    use crate::games::tableau::testing::{card, game, streets};
+    use crate::games::tableau::testing::{card, game, streets, STREETS_TWO_RUNS};
     use solvers::Space;
 
     #[test]
     fn autoplay_with_returns_waits_for_the_cards_that_could_come_back_as_bases() {
         // Streets and Alleys builds regardless of suit: 6C may go home only once every 5 is
         // home and every 4 (which could come back onto a returned 5), and so on.
-        let (g, s) = streets(
-            "1 (spread): KC QC JC TC 9C 8C 7C 6C\n2 (spread): KS QS JS TS 9S 8S 7S 6S 5S\n\
-             3 (spread): \n4 (spread): \n5 (spread): \n6 (spread): \n7 (spread): \n8 (spread): \n",
-        );
+        let (g, s) = streets(STREETS_TWO_RUNS);
         // 6C: 5S is in play, so not forced; 5S: every 4 is home, and the 3s below: forced.
         assert!(!g.safe_home(&s.home, card("6C")));
         assert!(g.safe_home(&s.home, card("5S")));

@@ -510,16 +510,15 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tableau::testing::{board, card, game, moves, streets, HOME_DH};
+    use crate::games::tableau::testing::{
+        board, card, game, moves, streets, HOME_DH, STREETS_TWO_RUNS,
+    };
     use crate::games::tableau::verbose;
     use crate::games::Game;
 
     #[test]
     fn a_foundation_top_comes_back_onto_a_card_or_an_empty_pile_never_a_cell() {
-        let (g, s) = streets(
-            "1 (spread): KC QC JC TC 9C 8C 7C 6C\n2 (spread): KS QS JS TS 9S 8S 7S 6S 5S\n\
-             3 (spread): \n4 (spread): \n5 (spread): \n6 (spread): \n7 (spread): \n8 (spread): \n",
-        );
+        let (g, s) = streets(STREETS_TWO_RUNS);
         let names: Vec<String> = moves(&g, &s).into_iter().map(|m| m.0).collect();
         // 5C onto 6C? Not the same suit is fine here, but 6C is one above 5C: yes. 4S onto
         // 5S, and both (and the Kings of diamonds and hearts) into the first empty pile.
