@@ -27,7 +27,7 @@
 //! the same checks on fresh seeds for as long as asked and saves every failing position in
 //! `tests/data/soundness/found/`, which `saved_failures_pass` replays.
 
-use crate::common::referee::{layout_key, referee_moves};
+use crate::common::referee::{layout_key, referee_moves, LayoutKey};
 use patience::cards::{Card, Rank, Suit};
 use patience::deals::Rng;
 use patience::games::tableau::{
@@ -378,7 +378,7 @@ fn check_position<const N: usize, const K: usize>(
         }
     }
     // Forced moves keep the verdict of the layout they are played in.
-    let index: HashMap<Vec<Vec<Card>>, usize> = graph
+    let index: HashMap<LayoutKey, usize> = graph
         .layouts
         .iter()
         .enumerate()
@@ -1123,3 +1123,4 @@ fn montee_descente_agrees_with_a_plain_search_over_its_referee() {
     );
     assert!(won > 0 && lost > 0);
 }
+

@@ -99,12 +99,16 @@ pub fn referee_moves<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Tabl
     out
 }
 
+/// A layout's identity for the plain search ([`layout_key`]).
+pub type LayoutKey = (Vec<Vec<Card>>, Vec<(String, u32)>);
+
 /// The layout as the search below remembers it: every pile's cards as they lie, the
-/// tableau piles in their order (found by their labels), then every other pile. Nothing is
+/// tableau piles in their order (found by their labels), then every other pile, and the
+/// counters (the redeals used: two layouts that differ only there are two). Nothing is
 /// canonicalised: two layouts that differ only in which pile holds what are two layouts
 /// here, whatever the engine's key makes of them, so that the oracle never shares the
 /// engine's arguments for treating piles or cells as interchangeable.
-pub fn layout_key<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Vec<Vec<Card>> {
+pub fn layout_key<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> LayoutKey {
     let tableau: Vec<usize> = (0..g.rules.piles())
         .map(|p| t.find(&pile_label(p)).expect("tableau pile"))
         .collect();
@@ -114,7 +118,7 @@ pub fn layout_key<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) 
             .filter(|i| !tableau.contains(i))
             .map(|i| t.piles[i].cards.clone()),
     );
-    piles
+    (piles, t.counters.clone())
 }
 
 /// Whether the referee's layouts reach a win from `t`, by breadth-first search over whole
