@@ -336,8 +336,8 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
         }
         // Any face-up group moves in Scorpion; otherwise a built sequence, in one suit when
         // only suit sequences move (and always for a run going home).
-        let one_suit =
-            r.tableau.moves == GroupMoves::SuitSequences || r.foundations.takes == Takes::Runs;
+        let one_suit = r.tableau.moves == GroupMoves::SuitSequences
+            || (mv.to == Place::Home && r.foundations.takes == Takes::Runs);
         if r.tableau.moves != GroupMoves::FaceUpGroups
             && group
                 .windows(2)
