@@ -1123,4 +1123,3 @@ fn montee_descente_agrees_with_a_plain_search_over_its_referee() {
     );
     assert!(won > 0 && lost > 0);
 }
-
