@@ -82,10 +82,16 @@ impl<T> Stack<T> {
         self.frames.iter().map(|f| &self.arena[f.next - 1])
     }
 
-    /// The bytes the stack holds (its reserved room included).
+    /// The bytes the stack holds (its reserved room included), with its next allocations
+    /// when it is about to grow.
     pub(crate) fn memory_bytes(&self) -> u64 {
-        (self.arena.capacity() * size_of::<T>() + self.frames.capacity() * size_of::<Frame>())
-            as u64
+        let item = |c: usize| (c * size_of::<T>()) as u64;
+        let frame = |c: usize| (c * size_of::<Frame>()) as u64;
+        let (acap, fcap) = (self.arena.capacity(), self.frames.capacity());
+        item(acap)
+            + frame(fcap)
+            + crate::table::growth_bytes(self.arena.len(), acap, item)
+            + crate::table::growth_bytes(self.frames.len(), fcap, frame)
     }
 }
 

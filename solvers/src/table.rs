@@ -19,6 +19,23 @@ fn hash_bytes(capacity: usize, slot: usize) -> u64 {
     buckets.saturating_mul(slot as u64 + HASH_OVERHEAD)
 }
 
+/// Free slots below which a table counts the allocation its next growth makes. A search
+/// checks its memory once per expansion, and one expansion adds far fewer entries than
+/// this; so a table that grows between two checks was already counted as growing.
+const GROWTH_MARGIN: usize = 4096;
+
+/// The bytes a table or vector holding `len` of `capacity` entries is about to allocate:
+/// when it is nearly full, its next allocation (twice the size), which lives beside the
+/// old one while the entries move. Counting it keeps a memory limit a limit: without it a
+/// table just under the budget doubled past it (a 14 GB budget reached 24 GB).
+pub(crate) fn growth_bytes(len: usize, capacity: usize, bytes: impl Fn(usize) -> u64) -> u64 {
+    if capacity > 0 && capacity.saturating_sub(len) <= GROWTH_MARGIN {
+        bytes(capacity.max(GROWTH_MARGIN).saturating_mul(2))
+    } else {
+        0
+    }
+}
+
 /// A set of exact keys: the states already seen (or expanded) by a search.
 ///
 /// Its memory estimate counts only the table itself: heap data owned by the keys is not
@@ -76,9 +93,12 @@ impl<K: Eq + Hash> VisitedSet<K> {
         self.set.clear();
     }
 
-    /// Estimated bytes used, from the table's capacity.
+    /// Estimated bytes used, from the table's capacity, with the next table's when it is
+    /// about to grow (see [`growth_bytes`]).
     pub fn memory_bytes(&self) -> u64 {
-        hash_bytes(self.set.capacity(), size_of::<K>())
+        let slot = size_of::<K>();
+        let cap = self.set.capacity();
+        hash_bytes(cap, slot) + growth_bytes(self.set.len(), cap, |c| hash_bytes(c, slot))
     }
 }
 
@@ -250,11 +270,19 @@ impl<K: Eq + Hash, M: Copy> ParentTable<K, M> {
         (moves, cost)
     }
 
-    /// Estimated bytes used: the hash index plus the arena, from their capacities.
+    /// Estimated bytes used: the hash index plus the arena, from their capacities, with
+    /// their next allocations when they are about to grow (see [`growth_bytes`]).
     pub fn memory_bytes(&self) -> u64 {
-        hash_bytes(self.index.capacity(), size_of::<(K, u32)>()).saturating_add(
-            (self.entries.capacity() as u64).saturating_mul(size_of::<ParentEntry<M>>() as u64),
-        )
+        let slot = size_of::<(K, u32)>();
+        let entry = size_of::<ParentEntry<M>>() as u64;
+        let (icap, ecap) = (self.index.capacity(), self.entries.capacity());
+        let vec = |c: usize| (c as u64).saturating_mul(entry);
+        hash_bytes(icap, slot)
+            .saturating_add(growth_bytes(self.index.len(), icap, |c| {
+                hash_bytes(c, slot)
+            }))
+            .saturating_add(vec(ecap))
+            .saturating_add(growth_bytes(self.entries.len(), ecap, vec))
     }
 }
 
@@ -349,9 +377,16 @@ impl<T> OpenList<T> {
         })
     }
 
+    /// Estimated bytes used, with the heap's and slab's next allocations when they are
+    /// about to grow (see [`growth_bytes`]).
     pub(crate) fn memory_bytes(&self) -> u64 {
-        (self.heap.capacity() as u64 * size_of::<Ticket>() as u64)
-            .saturating_add(self.slab.capacity() as u64 * size_of::<Option<T>>() as u64)
+        let ticket = |c: usize| c as u64 * size_of::<Ticket>() as u64;
+        let slot = |c: usize| c as u64 * size_of::<Option<T>>() as u64;
+        let (hcap, scap) = (self.heap.capacity(), self.slab.capacity());
+        ticket(hcap)
+            .saturating_add(growth_bytes(self.heap.len(), hcap, ticket))
+            .saturating_add(slot(scap))
+            .saturating_add(growth_bytes(self.slab.len(), scap, slot))
             .saturating_add(self.free.capacity() as u64 * 4)
     }
 }
@@ -387,6 +422,20 @@ mod tests {
         assert!(v.memory_bytes() >= 8);
         v.clear();
         assert!(v.is_empty());
+    }
+
+    #[test]
+    fn a_nearly_full_table_counts_its_next_allocation() {
+        let mut v = VisitedSet::with_capacity(100_000);
+        let cap = v.set.capacity();
+        let alone = hash_bytes(cap, 8);
+        assert_eq!(v.memory_bytes(), alone);
+        for k in 0..(cap - GROWTH_MARGIN) as u64 {
+            v.insert(k);
+        }
+        assert_eq!(v.set.capacity(), cap, "not grown yet");
+        // About to grow: the old table and the new one, twice its size, at once.
+        assert_eq!(v.memory_bytes(), alone + hash_bytes(2 * cap, 8));
     }
 
     #[test]
