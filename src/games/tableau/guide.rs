@@ -25,10 +25,14 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// must move before that card can go home), occupied cells, how deep the next card of
     /// each foundation lies, less a bonus for empty piles. Weights chosen on FreeCell deals 1
     /// to 300 (fewest states expanded) and checked on deals 301 to 600. Games of runs have
-    /// their own guide (`Tableau::guide_runs`).
+    /// their own guide (`Tableau::guide_runs`), as have games with a waste
+    /// (`Tableau::guide_waste`).
     pub(super) fn guide_of(&self, s: &State<N>) -> u32 {
         if self.feat.takes != Takes::Cards {
             return self.guide_runs(s);
+        }
+        if self.feat.draw > 0 {
+            return self.guide_waste(s);
         }
         let mut next = next_home(s);
         if self.feat.second {
@@ -36,6 +40,57 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         let (out_of_order, depth) = self.guide_sums(s, next);
         self.guide_from(s, out_of_order, depth)
+    }
+
+    /// The guide for games with a waste (the Forty Thieves family): three per card not
+    /// home; two per card not lying on a card it may be built on (each such break must be
+    /// mended or moved before the cards beneath it are free); four per card lying above a
+    /// lower card of its own suit in its pile (it must leave before that card goes home,
+    /// and in these games it leaves only onto its own parent, an empty pile or home); one
+    /// per card above the next card of a foundation, in a pile or in the waste; one per
+    /// card in the waste (each covers the ones turned before it); less six per empty pile.
+    /// Weights chosen on deals 1 to 20 of the family at 2 to 5 s a deal (the FreeCell guide
+    /// won 4 of Lucas's deals 1 to 20 and none of Forty Thieves' or Streets'; this one 9 of
+    /// Lucas's 1 to 10, 5 of Forty Thieves' 1 to 20, 4 of Streets' 1 to 10); doubling the
+    /// weight of the cards not home or of the breaks, or counting the stock, did no better.
+    fn guide_waste(&self, s: &State<N>) -> u32 {
+        let mut next = next_home(s);
+        if self.feat.second {
+            next |= next_home_second(s);
+        }
+        let (mut breaks, mut depth, mut inverted, mut empty) = (0u32, 0u32, 0u32, 0u32);
+        let mut start = 0;
+        for p in 0..self.rules.piles() {
+            let len = s.len[p] as usize;
+            let pile = &s.cards[start..start + len];
+            start += len;
+            empty += u32::from(len == 0);
+            // The lowest rank of each suit seen so far, from the bottom.
+            let mut lowest = [14u8; 4];
+            for (i, &b) in pile.iter().enumerate() {
+                let id = b & !DOWN;
+                if i > 0 && self.feat.fits[usize::from(id)] >> (pile[i - 1] & !DOWN) & 1 == 0 {
+                    breaks += 1;
+                }
+                let (r, suit) = (RANK_OF[usize::from(id)], usize::from(id / 13));
+                inverted += u32::from(r > lowest[suit]);
+                lowest[suit] = lowest[suit].min(r);
+                if next >> id & 1 != 0 {
+                    depth += (len - 1 - i) as u32;
+                }
+            }
+        }
+        let talon = s.talon();
+        let waste = usize::from(s.waste);
+        for (i, &b) in talon[..waste].iter().enumerate() {
+            if next >> (b & !DOWN) & 1 != 0 {
+                depth += (waste - 1 - i) as u32;
+            }
+        }
+        let not_home = u32::from(self.feat.cards) - s.home_count();
+        // The offset bounds the empty-pile bonus (13 piles at most).
+        (3 * not_home + 2 * breaks + 4 * inverted + depth + waste as u32 + 100)
+            .saturating_sub(6 * empty)
     }
 
     /// Stock deals still to come.
