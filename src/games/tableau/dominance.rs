@@ -1,7 +1,7 @@
 //! Dominance: the moves home that keep every win (autoplay), played as forced moves.
 
 use super::moves::{Move, Place};
-use super::rules::Direction;
+use super::rules::{Direction, FoundationBase};
 use super::state::State;
 use super::Tableau;
 use crate::cards::{Card, Rank, Suit};
@@ -26,10 +26,41 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if r == 1 {
             return true;
         }
+        let two_decks = self.feat.second
+            && self.rules.foundations.base == FoundationBase::Ace
+            && self.rules.foundations.direction == Direction::Up;
         Suit::ALL.iter().all(|&suit| {
             let below = Card::new(suit, Rank::from_value(r - 1));
-            !t.build.suits_fit(below, c) || home[suit.index()] >= r - 1
+            !t.build.suits_fit(below, c)
+                || home[suit.index()] >= r - 1
+                || (two_decks && self.goes_home_unhosted(home, below))
         })
+    }
+
+    /// With two decks (foundations from the Ace up, no returns, `home` the lower
+    /// foundations' heights): whether a copy of `card` still in play can always go home the
+    /// moment it can move, and nothing still in play can ever be built on it. Then `card`
+    /// never needs a card of the tableau to lie on, so a card it could lie on may go home
+    /// (`safe_home`). Proof, for `card` of rank `y`: with the lower foundation of its suit
+    /// at `y - 1` or more, a copy of `card` in play finds a foundation at `y - 1` whenever it
+    /// is free (the lower one cannot pass `y - 1` while a copy is out, and the higher one
+    /// holds the other copy or is at `y - 1` too), and with every card that fits on it
+    /// (rank `y - 1`, of a suit the build allows) home in both copies, a winning line that puts it on a card `c` can send it home instead and
+    /// drop its later moves: nothing ever lay on it, a move of it as a group's bottom
+    /// carried nothing else, and a foundation higher sooner only lets more cards home
+    /// (each card's turn home comes when its rank's copies home fall short of the rank
+    /// below's, which cards home early only help). Written out in ARCHITECTURE.md
+    /// ("Reductions").
+    fn goes_home_unhosted(&self, home: &[u8; 4], card: Card) -> bool {
+        let r = card.rank_unchecked().value();
+        if home[card.suit_unchecked().index()] + 1 < r {
+            return false;
+        }
+        r == 1
+            || Suit::ALL.iter().all(|&suit| {
+                let guest = Card::new(suit, Rank::from_value(r - 1));
+                !self.rules.tableau.build.suits_fit(guest, card) || home[suit.index()] >= r - 1
+            })
     }
 
     /// `safe_home` when foundation cards may come back (tableau built down, no wrap, Aces
