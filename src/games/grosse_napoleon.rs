@@ -184,7 +184,11 @@ impl State {
     }
     /// The cards on the foundations.
     pub fn home(&self) -> u32 {
-        self.up.iter().chain(&self.down).map(|&h| u32::from(h)).sum()
+        self.up
+            .iter()
+            .chain(&self.down)
+            .map(|&h| u32::from(h))
+            .sum()
     }
     /// Per suit (clubs first): the ascending foundation's height and the descending one's
     /// count of cards.
@@ -299,7 +303,10 @@ impl GrosseNapoleon {
 /// Whether `c` may lie on `t` in a column: same suit, one rank apart.
 fn builds_on(c: Card, t: Card) -> bool {
     c.suit_unchecked() == t.suit_unchecked()
-        && c.rank_unchecked().value().abs_diff(t.rank_unchecked().value()) == 1
+        && c.rank_unchecked()
+            .value()
+            .abs_diff(t.rank_unchecked().value())
+            == 1
 }
 
 impl Space for GrosseNapoleon {
@@ -384,9 +391,17 @@ impl Space for GrosseNapoleon {
             let c = card(b);
             let si = c.suit_unchecked().index();
             let r = c.rank_unchecked().value();
-            let a = if r > s.up[si] { r - s.up[si] - 1 } else { u8::MAX };
+            let a = if r > s.up[si] {
+                r - s.up[si] - 1
+            } else {
+                u8::MAX
+            };
             let next_down = 13 - s.down[si];
-            let d = if r <= next_down { next_down - r } else { u8::MAX };
+            let d = if r <= next_down {
+                next_down - r
+            } else {
+                u8::MAX
+            };
             a.min(d)
         };
         let mut blocked = 0u32;
@@ -491,8 +506,7 @@ impl Game for GrosseNapoleon {
             }
             Move::Build { card, from, to } => format!(
                 "{card} from {} to {}",
-                COLUMNS[from as usize],
-                COLUMNS[to as usize]
+                COLUMNS[from as usize], COLUMNS[to as usize]
             ),
             Move::Relayout { nth } => format!("re-layout {nth}"),
         }
@@ -612,7 +626,11 @@ mod tests {
         assert_eq!(n.top(0), Some(c("9H")));
         assert_eq!(n.top(1), Some(c("5S")));
         // No wrap: a King does not go onto an Ace.
-        let w = state(&["KC", "AC", "", "", "", "", "", "", "", "", ""], [(0, 0); 4], 2);
+        let w = state(
+            &["KC", "AC", "", "", "", "", "", "", "", "", ""],
+            [(0, 0); 4],
+            2,
+        );
         assert!(!moves(&w)
             .iter()
             .any(|m| matches!(m, Move::Build { to, .. } if w.top(*to as usize).is_some())));
@@ -686,9 +704,11 @@ mod tests {
         let mut t = s;
         t.len = [0; 12];
         t.cards = [0; 104];
-        for (i, x) in ["5C", "AC", "KH", "9S", "AC", "2D", "3D", "4D", "QS", "KS", "AS"]
-            .iter()
-            .enumerate()
+        for (i, x) in [
+            "5C", "AC", "KH", "9S", "AC", "2D", "3D", "4D", "QS", "KS", "AS",
+        ]
+        .iter()
+        .enumerate()
         {
             t.push(i, c(x));
         }
