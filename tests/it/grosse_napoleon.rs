@@ -251,31 +251,8 @@ fn referee_search(start: &Table, max: usize) -> (usize, bool) {
             won = true;
             continue;
         }
-        let top = |l: &str| t.piles[t.find(l).unwrap()].top();
-        let mut tries = vec![Move::Relayout { nth: 1 }, Move::Relayout { nth: 2 }];
-        for i in 0..11u8 {
-            if let Some(c) = top("talon") {
-                tries.push(Move::Deal {
-                    card: c.face_up(),
-                    column: i,
-                });
-            }
-            let Some(c) = top(&(i + 1).to_string()) else {
-                continue;
-            };
-            tries.push(up_card(c, i, false));
-            tries.push(up_card(c, i, true));
-            for to in 0..11u8 {
-                tries.push(Move::Build {
-                    card: c,
-                    from: i,
-                    to,
-                });
-            }
-        }
-        for mv in tries {
-            let mut n = t.clone();
-            if g.referee_apply(&mut n, &mv).is_ok() && seen.insert(n.to_text()) {
+        for n in referee_successors(&t) {
+            if seen.insert(n.to_text()) {
                 assert!(
                     seen.len() <= max,
                     "the referee's space is larger than {max}"
@@ -384,4 +361,95 @@ fn a_relayout_wins_the_deadlock() {
         .collect();
     assert_eq!(relayouts, vec![&Move::Relayout { nth: 2 }]);
     verify(&g, &t, &sol.moves, Status::Won, |m| g.notation(m)).expect("replays");
+}
+
+/// Random walks from deals 1 to 50, re-layouts included: at every position each move the
+/// engine lists is legal on the referee and lands on the engine's successor, the referee
+/// accepts no move of the blind list that the engine does not list (up to the same layout),
+/// and the referee says "lost" exactly when the engine lists nothing.
+#[test]
+fn random_walks_engine_and_referee_agree_move_by_move() {
+    let g = GrosseNapoleon;
+    let mut rng = patience::deals::Rng::new(2024);
+    let (mut checked, mut relayouts, mut lost) = (0, 0, 0);
+    for deal in 1..=50 {
+        let mut t = g.deal(deal);
+        for _ in 0..900 {
+            let s = g.pack(&t).expect("a position");
+            let mut succ = Vec::new();
+            g.expand(&s, &mut succ);
+            let mut engine_layouts = HashSet::new();
+            for x in &succ {
+                let mut n = t.clone();
+                g.referee_apply(&mut n, &x.mv)
+                    .unwrap_or_else(|e| panic!("deal {deal}: {}: {e}", g.notation(&x.mv)));
+                assert_eq!(g.pack(&n).expect("a position"), x.state);
+                engine_layouts.insert(n.to_text());
+                checked += 1;
+            }
+            let status = g.referee_status(&t);
+            assert_eq!(status == Status::Lost, succ.is_empty(), "deal {deal}");
+            // The referee's blind moves from here reach only the engine's successors.
+            for n in referee_successors(&t) {
+                assert!(
+                    engine_layouts.contains(&n.to_text()),
+                    "deal {deal}: the referee allows a move the engine does not list:\n{}",
+                    n.to_text()
+                );
+            }
+            if succ.is_empty() {
+                lost += 1;
+                break;
+            }
+            // A re-layout mostly only when nothing else is left, so walks play on longer.
+            let mut pick = &succ[rng.below(succ.len() as u64) as usize];
+            if matches!(pick.mv, Move::Relayout { .. }) && succ.len() > 1 && rng.below(10) > 0 {
+                pick = &succ[0];
+            }
+            if matches!(pick.mv, Move::Relayout { .. }) {
+                relayouts += 1;
+            }
+            g.referee_apply(&mut t, &pick.mv).unwrap();
+        }
+    }
+    // Most walks end lost, stuck with both re-layouts used.
+    assert!(checked > 20_000, "only {checked} moves checked");
+    assert!(
+        relayouts > 20 && lost > 10,
+        "{relayouts} re-layouts, {lost} walks lost"
+    );
+}
+
+/// The layouts the referee accepts from `t` over the blind move list of [`referee_search`].
+fn referee_successors(t: &Table) -> Vec<Table> {
+    let g = GrosseNapoleon;
+    let top = |l: &str| t.piles[t.find(l).unwrap()].top();
+    let mut tries = vec![Move::Relayout { nth: 1 }, Move::Relayout { nth: 2 }];
+    for i in 0..11u8 {
+        if let Some(c) = top("talon") {
+            tries.push(Move::Deal {
+                card: c.face_up(),
+                column: i,
+            });
+        }
+        let Some(c) = top(&(i + 1).to_string()) else {
+            continue;
+        };
+        tries.push(up_card(c, i, false));
+        tries.push(up_card(c, i, true));
+        for to in 0..11u8 {
+            tries.push(Move::Build {
+                card: c,
+                from: i,
+                to,
+            });
+        }
+    }
+    tries
+        .into_iter()
+        .filter_map(|mv| {
+            let mut n = t.clone();
+            g.referee_apply(&mut n, &mv).is_ok().then_some(n)
+        })
+        .collect()
 }
