@@ -201,9 +201,8 @@ impl State {
     /// The columns whose top card may go up now.
     fn may_go_up(&self) -> &'static [usize] {
         const ALL: [usize; 11] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-        if !self.dealing() {
-            &ALL
-        } else if self.dealt == NCOL as u8 {
+        // In play, or with the first row out and nothing more dealt: any column.
+        if !self.dealing() || self.dealt == NCOL as u8 {
             &ALL
         } else if self.dealt > NCOL as u8 {
             &[0, 10]
@@ -532,7 +531,7 @@ fn check_dealing(s: &State) -> Result<(), BoardError> {
             "{talon} cards in the talon and {dealt} dealt do not make a layout's deal"
         ));
     }
-    for col in 0..NCOL {
+    for (col, label) in COLUMNS.iter().enumerate() {
         let to_it = if dealt > col {
             (dealt - 1 - col) / NCOL + 1
         } else {
@@ -548,8 +547,7 @@ fn check_dealing(s: &State) -> Result<(), BoardError> {
         let h = s.len[col] as usize;
         if h > to_it || h + may_lose < to_it {
             return bad(format!(
-                "column {} holds {h} cards, but {to_it} were dealt to it",
-                COLUMNS[col]
+                "column {label} holds {h} cards, but {to_it} were dealt to it"
             ));
         }
     }
