@@ -8,6 +8,7 @@
 
 pub mod c4;
 pub mod clock;
+pub mod grosse_napoleon;
 pub mod md;
 pub mod qll;
 pub mod r7;
@@ -46,6 +47,8 @@ macro_rules! own_games {
             Md => md::GAME,
             /// Clock (AisleRiot's Horloge).
             Clock => clock::GAME,
+            /// Große Napoleon.
+            GrosseNapoleon => grosse_napoleon::GAME,
         }
     };
 }

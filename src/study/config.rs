@@ -59,10 +59,15 @@ impl Algorithm {
 /// small seed games (it proves losses with the least memory), the portfolio for the tableau
 /// games (on FreeCell deals 1 to 3000 it decides every deal, twice as fast as greedy
 /// best-first alone, whose hardest deals are easy for weighted A*; order, weights and
-/// budget chosen on deals 1-1000 and checked on 2001-3000).
+/// budget chosen on deals 1-1000 and checked on 2001-3000). Große Napoleon, an own-rules
+/// game of 104 cards whose play phase has long lines through empty columns, takes the
+/// portfolio too: plain DFS stacked 9 GB of successors in 20 s on deal 1 without a verdict,
+/// while the portfolio decided deals 1-10 in at most 10 s each.
 pub fn default_algorithm(game: crate::games::GameId) -> Algorithm {
     match game {
-        crate::games::GameId::Tableau(_) => Algorithm::Portfolio,
+        crate::games::GameId::Tableau(_) | crate::games::GameId::GrosseNapoleon => {
+            Algorithm::Portfolio
+        }
         _ => Algorithm::Dfs,
     }
 }

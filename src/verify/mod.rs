@@ -9,6 +9,7 @@
 
 mod c4;
 mod clock;
+mod grosse_napoleon;
 mod md;
 mod qll;
 mod r7;

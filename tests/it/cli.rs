@@ -49,7 +49,7 @@ fn md_line(n: u64) -> (Table, Vec<MdMove>) {
 // ---------------------------------------------------------------------------------------
 
 #[test]
-fn games_lists_all_six_ids() {
+fn games_lists_all_seven_own_rules_ids() {
     let out = patience(&["games"]).ok();
     // Entry lines start with the id; their description lines are indented.
     let entries: Vec<&str> = out.lines().filter(|l| !l.starts_with(' ')).collect();
@@ -57,10 +57,21 @@ fn games_lists_all_six_ids() {
         .iter()
         .filter_map(|l| l.split_whitespace().next())
         .collect();
-    // The six games with their own rules come first, in catalogue order (presets of the
+    // The seven games with their own rules come first, in catalogue order (presets of the
     // tableau engine may follow).
-    assert!(ids.len() >= 6, "{out}");
-    assert_eq!(ids[..6], ["r7", "qll", "qll-32", "c4", "md", "clock"]);
+    assert!(ids.len() >= 7, "{out}");
+    assert_eq!(
+        ids[..7],
+        [
+            "r7",
+            "qll",
+            "qll-32",
+            "c4",
+            "md",
+            "clock",
+            "grosse-napoleon"
+        ]
+    );
     for (id, deck, choices) in [
         ("r7", 52, false),
         ("qll", 52, false),
@@ -68,6 +79,7 @@ fn games_lists_all_six_ids() {
         ("c4", 32, false),
         ("md", 32, true),
         ("clock", 52, false),
+        ("grosse-napoleon", 104, true),
     ] {
         let line = entries
             .iter()

@@ -74,9 +74,14 @@ fn rows_of(game: &str) -> Vec<Known> {
 }
 
 /// The library's verdict for a deal, with the line replayed once more by the public verifier.
+/// The search is the game's default, as the command line's.
 fn library_check<G: Game + Referee>(g: &G, row: &Known) {
     let table = g.deal(row.deal);
-    let sol = study::solve(g, &table, &SolveConfig::default()).expect("solve");
+    let cfg = SolveConfig {
+        algorithm: study::default_algorithm(g.id()),
+        ..SolveConfig::default()
+    };
+    let sol = study::solve(g, &table, &cfg).expect("solve");
     assert_eq!(
         sol.verdict.word(),
         row.verdict,
@@ -362,6 +367,21 @@ fn known_deals_clock() {
     }
 }
 
+#[test]
+fn known_deals_grosse_napoleon() {
+    let rows = check_known("grosse-napoleon");
+    for (n, (row, moves)) in &rows {
+        assert_eq!(row.verdict, "solved", "deal {n}");
+        // Every card goes up exactly once; the talon is dealt out once per layout.
+        let ups = moves.iter().filter(|m| m.contains(" up to ")).count();
+        let deals = moves.iter().filter(|m| m.starts_with("deal ")).count();
+        let relayouts = moves.iter().filter(|m| m.starts_with("re-layout ")).count();
+        assert_eq!(ups, 104, "deal {n}");
+        assert!(relayouts <= 2, "deal {n}: two re-layouts at most");
+        assert!(deals >= 104 && (relayouts > 0 || deals == 104), "deal {n}");
+    }
+}
+
 // ---- Layouts: the portable generator and shuffle, pinned. ----
 
 fn layout_file(game: &str, deal: u64) -> String {
@@ -380,6 +400,7 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("md", 1),
         ("c4", 1),
         ("qll-32", 1),
+        ("grosse-napoleon", 1),
     ];
     for (game, deal) in pinned {
         let want = layout_file(game, deal);

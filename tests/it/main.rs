@@ -8,6 +8,7 @@ mod deal_numbers;
 mod differential;
 mod freecell_dataset;
 mod fuzz_corpus;
+mod grosse_napoleon;
 mod interrupt;
 mod known_deals;
 mod presets;
