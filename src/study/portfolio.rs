@@ -250,7 +250,8 @@ const BEAM_DEPTH: u64 = 400;
 /// The searches of the portfolio, tried in turn each round: (share of the round's node
 /// budget, search). Games without a focused search (all but the tableau engine's games of
 /// suit runs) skip the focused steps, as does a game whose focused search has run out of
-/// states without leaving any out. For Spider and its family the focused searches lead each round: a
+/// states without leaving any out. Games with a waste (the Forty Thieves family) run the beam
+/// (over every move) and the complete searches. For Spider and its family the focused searches lead each round: a
 /// beam, then greedy best-first, with four times the budget each. On Spider (four suits)
 /// with 300,000 states per deal, the focused greedy search and the complete ones decided
 /// 14 of deals 1 to 20; with the beam first 40 of deals 1 to 40 and 154 of 41 to 200 are

@@ -272,6 +272,20 @@ fn up_card(card: Card, column: u8, descending: bool) -> Move {
     }
 }
 
+/// The constructed deadlock below (see the proof there), with `relayouts` re-layouts used.
+fn deadlock(relayouts: u32) -> String {
+    board(
+        "",
+        [
+            "6C 5C 7H", "4C 3C 6H", "2C AC 5H", "6D 5D", "4D 3D", "2D AD", "6S 5S", "4S 3S",
+            "2S AS", "8H 4H 3H", "2H AH",
+        ],
+        [(13, 7), (13, 7), (13, 5), (13, 7)],
+        0,
+        relayouts,
+    )
+}
+
 /// Lost: clubs, diamonds and spades are all up from the Ace and down to the 7, hearts up and
 /// down to the 9, so the 26 cards in play are A-6 of clubs, diamonds and spades and A-8 of
 /// hearts, and each suit goes on only down from its 6 (hearts from the 8H). Both re-layouts
@@ -292,16 +306,7 @@ fn up_card(card: Card, column: u8, descending: bool) -> Move {
 #[test]
 fn a_constructed_deadlock_is_proven_lost_by_engine_and_referee() {
     let g = GrosseNapoleon;
-    let text = board(
-        "",
-        [
-            "6C 5C 7H", "4C 3C 6H", "2C AC 5H", "6D 5D", "4D 3D", "2D AD", "6S 5S", "4S 3S",
-            "2S AS", "8H 4H 3H", "2H AH",
-        ],
-        [(13, 7), (13, 7), (13, 5), (13, 7)],
-        0,
-        2,
-    );
+    let text = deadlock(2);
     let t = table(&text);
     let start = g.pack(&t).expect("a play position");
     assert_eq!(
@@ -336,16 +341,7 @@ fn a_constructed_deadlock_is_proven_lost_by_engine_and_referee() {
 #[test]
 fn a_relayout_wins_the_deadlock() {
     let g = GrosseNapoleon;
-    let text = board(
-        "",
-        [
-            "6C 5C 7H", "4C 3C 6H", "2C AC 5H", "6D 5D", "4D 3D", "2D AD", "6S 5S", "4S 3S",
-            "2S AS", "8H 4H 3H", "2H AH",
-        ],
-        [(13, 7), (13, 7), (13, 5), (13, 7)],
-        0,
-        1,
-    );
+    let text = deadlock(1);
     let t = table(&text);
     let cfg = SolveConfig {
         algorithm: Algorithm::Portfolio,

@@ -113,13 +113,23 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
     /// Games of suit runs: best-first or a beam over [`runs::Focused`], the moves that
     /// seldom help left out, or best-first over every move; all with the piles taken as
     /// interchangeable while the stock deals whole rounds onto every pile
-    /// ([`Tableau::for_wins_only`]).
+    /// ([`Tableau::for_wins_only`]). Games with a waste: a beam over every move, which at
+    /// 300,000 states a deal won 7 of Forty Thieves' deals 1 to 20 and 11 of Streets'
+    /// where the portfolio without it won 4 and 5.
     fn focused_search(
         &self,
         state: &State<N>,
         search: games::Focus,
         limits: &solvers::Limits,
     ) -> Option<solvers::Report<Move>> {
+        if self.feat.draw > 0 {
+            // Games with a waste: the beam only, over every move (the complete best-first
+            // searches of the portfolio are the other searches).
+            return match search {
+                games::Focus::Beam { width } => Some(solvers::beam(self, *state, width, limits)),
+                _ => None,
+            };
+        }
         if !self.plays_suit_runs() {
             return None;
         }
