@@ -326,6 +326,13 @@ pub trait Game: solvers::Space + Sync {
     fn has_first_fit(&self) -> bool {
         false
     }
+    /// Whether the portfolio runs a guided depth-first search beside its best-first ones
+    /// (each round, with four times the round's budget): for games whose lost deals are
+    /// within reach of an exhaustive search, which depth-first search finishes several
+    /// times faster and in less memory than best-first (the Forty Thieves family).
+    fn portfolio_dfs(&self) -> bool {
+        false
+    }
     /// A search over a reduced move set, for games whose complete searches are slow (the
     /// tableau engine's games of suit runs): its wins are real and are verified like any
     /// other, its other verdicts prove nothing (`study` reads them as unknown). None: the

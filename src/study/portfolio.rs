@@ -183,6 +183,10 @@ fn portfolio<G: Game>(
             }
             let budget = budget.saturating_mul(share);
             let tried = match search {
+                Search::Dfs if !game.portfolio_dfs() => None,
+                Search::Dfs => run.attempt(budget, false, |l| {
+                    Some(solvers::guided_dfs(game, state.clone(), l))
+                }),
                 Search::Complete(mode) => run.attempt(budget, false, |l| {
                     Some(solvers::best_first(game, state.clone(), mode, l))
                 }),
@@ -191,7 +195,7 @@ fn portfolio<G: Game>(
                 }),
             };
             let Some((r, ends)) = tried else {
-                // The game has no focused search.
+                // The game has no focused search (or no depth-first one).
                 skip[t] = true;
                 continue;
             };
@@ -216,6 +220,9 @@ enum Search {
     Focused(FocusedSearch),
     /// Best-first search over every move (exhaustive: its losses are proofs).
     Complete(solvers::BestFirstMode),
+    /// Guided depth-first search over every move (exhaustive too), for the games that ask
+    /// for it ([`Game::portfolio_dfs`]).
+    Dfs,
 }
 
 /// A focused search of the portfolio, before its budget is known.
@@ -250,9 +257,12 @@ const BEAM_DEPTH: u64 = 400;
 /// The searches of the portfolio, tried in turn each round: (share of the round's node
 /// budget, search). Games without a focused search (all but the tableau engine's games of
 /// suit runs) skip the focused steps, as does a game whose focused search has run out of
-/// states without leaving any out. Games with a waste (the Forty Thieves family) run the beam
-/// (over every move) and the complete searches. For Spider and its family the focused searches lead each round: a
-/// beam, then greedy best-first, with four times the budget each. On Spider (four suits)
+/// states without leaving any out. Games with a waste (the Forty Thieves family) run the
+/// beam (over every move), then a guided depth-first search over every move with four times
+/// the budget (complete: its losses are proofs, found several times sooner than by the
+/// best-first searches; [`Game::portfolio_dfs`]), then the complete best-first searches;
+/// other games skip the depth-first step. For Spider and its family the focused searches
+/// lead each round: a beam, then greedy best-first, with four times the budget each. On Spider (four suits)
 /// with 300,000 states per deal, the focused greedy search and the complete ones decided
 /// 14 of deals 1 to 20; with the beam first 40 of deals 1 to 40 and 154 of 41 to 200 are
 /// won. The beam alone with eight times the budget did worse (65 of deals 41 to 120 won,
@@ -265,8 +275,9 @@ const BEAM_DEPTH: u64 = 400;
 /// complete searches follow, with exact keys, for the proofs; each waits for the round in
 /// which the wins-only search of its order runs out of states (before that it could not
 /// run out either), so a round costs what it did before issue 14 until then.
-const PORTFOLIO: [(u64, Search); 8] = [
+const PORTFOLIO: [(u64, Search); 9] = [
     (4, Search::Focused(FocusedSearch::Beam)),
+    (4, Search::Dfs),
     (
         4,
         Search::Focused(FocusedSearch::BestFirst(solvers::BestFirstMode::Greedy)),

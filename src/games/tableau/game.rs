@@ -149,6 +149,13 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
         }
     }
 
+    /// Games with a waste: their lost deals fall to depth-first search several times
+    /// sooner than to best-first (Forty Thieves deals 80 and 92: 0.7 and 1.4 s against 1.8
+    /// and 3.3 s for the portfolio without it).
+    fn portfolio_dfs(&self) -> bool {
+        self.feat.draw > 0
+    }
+
     fn compound_dive(
         &self,
         state: &State<N>,
