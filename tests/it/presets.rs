@@ -57,13 +57,24 @@ fn read_board(path: &Path) -> Table {
 
 /// The search of known.csv's deals: greedy best-first for the FreeCell family; for the
 /// games of runs (Spider, Scorpion, Mogelpat, and the games whose runs of one suit move
-/// while single cards go home) the default portfolio, at most 200,000 states per search.
+/// while single cards go home) the default portfolio, at most 200,000 states per search;
+/// for games with a waste the portfolio, at most 2,000,000.
 fn deal_config(game: &str) -> SolveConfig {
     let id: GameId = game.parse().expect("preset");
     let GameId::Tableau(i) = id else {
         panic!("{game} is not a tableau preset")
     };
     let rules = patience::games::tableau::preset(i);
+    if matches!(
+        rules.stock,
+        patience::games::tableau::StockRules::Waste { .. }
+    ) {
+        // Games with a waste (the Forty Thieves family): the default portfolio, whose
+        // depth-first step proves their small losses.
+        let mut cfg = config(Algorithm::Portfolio);
+        cfg.limits.max_nodes = Some(2_000_000);
+        return cfg;
+    }
     if rules.foundations.takes == patience::games::tableau::Takes::Cards
         && rules.tableau.moves != patience::games::tableau::GroupMoves::SuitSequences
     {
