@@ -51,8 +51,14 @@ MUTATIONS = {
     "autoplay-any-suit": (
         DOMINANCE,
         "a card goes home only when no card in play could be built on it",
-        "!t.build.suits_fit(below, c) || home[suit.index()] >= r - 1",
-        "!t.build.suits_fit(below, c) || home[suit.index()] + 1 >= r - 1",
+        "                || home[suit.index()] >= r - 1\n",
+        "                || home[suit.index()] + 1 >= r - 1\n",
+    ),
+    "autoplay-two-decks-guest-one-short": (
+        DOMINANCE,
+        "with two decks, a guest goes home on its own only with its lower foundation one below it",
+        "if home[card.suit_unchecked().index()] + 1 < r {",
+        "if home[card.suit_unchecked().index()] + 2 < r {",
     ),
     "helper-cap-off-by-one": (
         MOVEGEN,
