@@ -167,6 +167,43 @@ mod tests {
     }
 
     #[test]
+    fn two_decks_autoplay_waits_for_guests_that_could_not_go_home_on_their_own() {
+        // Forty Thieves builds in suit: 5H's only guest is the other 4H, which goes home on
+        // its own once the lower hearts foundation is at 3 (and both 3Hs are home).
+        // Foundations by suit: clubs, diamonds, hearts, spades (the lower ones' heights).
+        let forty = game("forty-thieves");
+        assert!(forty.safe_home(&[0, 0, 4, 0], card("5H")), "both 4Hs home");
+        assert!(
+            forty.safe_home(&[0, 0, 3, 0], card("5H")),
+            "the 4H left goes home alone"
+        );
+        assert!(
+            !forty.safe_home(&[0, 0, 2, 0], card("5H")),
+            "the 4H left may need 5H"
+        );
+        assert!(
+            forty.safe_home(&[0, 0, 0, 0], card("2H")),
+            "Aces always go home"
+        );
+        // Maria builds in alternate colours: 5H's guests are the black 4s, whose guests are
+        // the red 3s; each black 4 goes home alone only with both red 3s home.
+        let maria = game("maria");
+        assert!(maria.safe_home(&[3, 3, 3, 3], card("5H")));
+        assert!(
+            !maria.safe_home(&[3, 3, 2, 3], card("5H")),
+            "a red 3 could lie on a 4"
+        );
+        assert!(
+            !maria.safe_home(&[2, 4, 4, 4], card("5H")),
+            "the 4C could need a 5"
+        );
+        assert!(
+            maria.safe_home(&[4, 0, 0, 4], card("5H")),
+            "both black 4s home"
+        );
+    }
+
+    #[test]
     fn autoplay_with_returns_needs_the_bases_of_the_bases_home() {
         // King Albert builds in alternate colours and takes cards back. The classic rule
         // sends 5S home once both red 4s are; with returns 3C must be home too: a red 4
