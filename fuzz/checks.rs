@@ -21,6 +21,7 @@ const BOARD_GAMES: &[&str] = &[
     "c4",
     "md",
     "clock",
+    "grosse-napoleon",
     "freecell",
     "spider-2suits",
     "spider-3decks",
