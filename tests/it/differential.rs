@@ -946,8 +946,9 @@ fn found_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/soundness/found")
 }
 
-/// Every position the long run ever saved passes the checks now (the saved board names its
-/// game on its first line; a random game's rules file lies beside it).
+/// Every position the long run ever saved, and those written there by hand to hit a
+/// reduction's boundary (`handmade-*`), passes the checks now (the saved board names its
+/// game on its first line; a random or hand-made game's rules file lies beside it).
 #[test]
 fn saved_failures_pass() {
     let Ok(dir) = std::fs::read_dir(found_dir()) else {
