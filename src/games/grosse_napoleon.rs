@@ -340,31 +340,31 @@ impl Space for GrosseNapoleon {
             });
             return;
         }
-        let mut to_empty = Vec::new();
-        for from in 0..NCOL {
-            let Some(c) = s.top(from) else { continue };
-            for to in 0..NCOL {
-                if to == from {
-                    continue;
-                }
-                let mv = Move::Build {
-                    card: c,
-                    from: from as u8,
-                    to: to as u8,
-                };
-                let succ = Successor {
-                    mv,
-                    state: s.build(from, to),
-                    cost: 1,
-                };
-                match s.top(to) {
-                    None => to_empty.push(succ),
-                    Some(t) if builds_on(c, t) => out.push(succ),
-                    Some(_) => {}
+        // Builds onto a card first, then moves into empty columns; a successor is made only
+        // for a legal move.
+        let tops: [Option<Card>; NCOL] = std::array::from_fn(|col| s.top(col));
+        for onto_empty in [false, true] {
+            for (from, &c) in tops.iter().enumerate() {
+                let Some(c) = c else { continue };
+                for (to, &t) in tops.iter().enumerate() {
+                    let legal = match t {
+                        None => onto_empty,
+                        Some(t) => !onto_empty && builds_on(c, t),
+                    };
+                    if to != from && legal {
+                        out.push(Successor {
+                            mv: Move::Build {
+                                card: c,
+                                from: from as u8,
+                                to: to as u8,
+                            },
+                            state: s.build(from, to),
+                            cost: 1,
+                        });
+                    }
                 }
             }
         }
-        out.append(&mut to_empty);
         if s.relayouts < MAX_RELAYOUTS {
             out.push(Successor {
                 mv: Move::Relayout {
