@@ -53,6 +53,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// won 4 of Lucas's deals 1 to 20 and none of Forty Thieves' or Streets'; this one 9 of
     /// Lucas's 1 to 10, 5 of Forty Thieves' 1 to 20, 4 of Streets' 1 to 10); doubling the
     /// weight of the cards not home or of the breaks, or counting the stock, did no better.
+    /// A reserve's stacks count as piles for the cards above a lower one of their suit and
+    /// for the depth of the next cards home (the cover's cards lying above every stack),
+    /// not for breaks: nothing builds there.
     fn guide_waste(&self, s: &State<N>) -> u32 {
         let mut next = next_home(s);
         if self.feat.second {
@@ -77,6 +80,32 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 lowest[suit] = lowest[suit].min(r);
                 if next >> id & 1 != 0 {
                     depth += (len - 1 - i) as u32;
+                }
+            }
+        }
+        // The reserve's stacks count as piles that take no card, each under the cover's
+        // cards while any lie across them.
+        let first = self.rules.piles();
+        let stacks = usize::from(self.feat.reserve);
+        let cover = if self.feat.cover {
+            s.len[first + stacks] as usize
+        } else {
+            0
+        };
+        for p in first..first + self.reserve_piles() {
+            let pile = &s.cards[start..start + s.len[p] as usize];
+            start += pile.len();
+            let above = if p < first + stacks { cover } else { 0 };
+            let mut lowest = [14u8; 4];
+            for (i, &b) in pile.iter().enumerate() {
+                let (r, suit) = (
+                    RANK_OF[usize::from(b & !DOWN)],
+                    usize::from((b & !DOWN) / 13),
+                );
+                inverted += u32::from(r > lowest[suit]);
+                lowest[suit] = lowest[suit].min(r);
+                if next >> (b & !DOWN) & 1 != 0 {
+                    depth += (pile.len() - 1 - i + above) as u32;
                 }
             }
         }

@@ -50,10 +50,10 @@ pub use catalogue::{embedded_count, preset, presets, register};
 pub use features::capacity;
 pub use key::Key;
 pub use layout::{REDEALS, STOCK, WASTE};
-pub use moves::{cell_label, pile_label, verbose, Move, Place, HOMES};
+pub use moves::{cell_label, pile_label, reserve_label, verbose, Move, Place, COVER, HOMES};
 pub use rules::{
-    Build, Direction, EmptyFill, FoundationBase, GroupMoves, Rules, RulesError, StockRules, Takes,
-    Won,
+    Build, Direction, EmptyFill, FoundationBase, GroupMoves, ReserveRules, Rules, RulesError,
+    StockRules, Takes, Won,
 };
 pub use state::State;
 
@@ -137,5 +137,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     fn cells(&self) -> usize {
         self.rules.cells.count as usize
+    }
+
+    /// The reserve's piles in the state (its stacks, then the cover's pile when it has
+    /// one), which follow the tableau piles.
+    fn reserve_piles(&self) -> usize {
+        usize::from(self.feat.reserve) + usize::from(self.feat.cover)
     }
 }
