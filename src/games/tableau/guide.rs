@@ -55,7 +55,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// weight of the cards not home or of the breaks, or counting the stock, did no better.
     /// A reserve's stacks count as piles for the cards above a lower one of their suit and
     /// for the depth of the next cards home (the cover's cards lying above every stack),
-    /// not for breaks: nothing builds there.
+    /// not for breaks: nothing builds there; and one more per card lying above each reserve
+    /// card (which leaves only home or onto its own parent). With that term Backbone's
+    /// deals 1 to 40 at 100,000 states gave 3 wins, without it 2 (weights 2 for it, or 12
+    /// for empty piles, did worse).
     fn guide_waste(&self, s: &State<N>) -> u32 {
         let mut next = next_home(s);
         if self.feat.second {
@@ -92,6 +95,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         } else {
             0
         };
+        let mut buried = 0u32;
         for p in first..first + self.reserve_piles() {
             let pile = &s.cards[start..start + s.len[p] as usize];
             start += pile.len();
@@ -104,8 +108,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 );
                 inverted += u32::from(r > lowest[suit]);
                 lowest[suit] = lowest[suit].min(r);
+                // Every reserve card waits for the cards above it (a reserve card leaves
+                // only home or onto its own parent), the next cards home counted again.
+                let over = (pile.len() - 1 - i + above) as u32;
+                buried += over;
                 if next >> (b & !DOWN) & 1 != 0 {
-                    depth += (pile.len() - 1 - i + above) as u32;
+                    depth += over;
                 }
             }
         }
@@ -118,7 +126,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         let not_home = u32::from(self.feat.cards) - s.home_count();
         // The offset bounds the empty-pile bonus (13 piles at most).
-        (3 * not_home + 2 * breaks + 4 * inverted + depth + waste as u32 + 100)
+        (3 * not_home + 2 * breaks + 4 * inverted + depth + buried + waste as u32 + 100)
             .saturating_sub(6 * empty)
     }
 
