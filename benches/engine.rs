@@ -193,7 +193,7 @@ fn bench_solve<G: Game>(
     });
 }
 
-/// A two-deck preset of the tableau engine (Spider, Forty Thieves).
+/// A two-deck preset of the tableau engine (Spider, Forty Thieves, Backbone).
 fn spider(id: &str) -> TwoDecks {
     match id.parse::<GameId>().expect("preset") {
         GameId::Tableau(i) => TwoDecks::preset(i),
@@ -213,6 +213,9 @@ fn engine(c: &mut Criterion) {
     let (forty, little) = (spider("forty-thieves"), spider("little-forty"));
     let forty_states = gather(&forty);
     let little_states = gather(&little);
+    // A reserve: Backbone's two stacks and the card across them.
+    let backbone = spider("backbone");
+    let backbone_states = gather(&backbone);
 
     let mut g = configure(c, "expand");
     bench_expand(&mut g, "md", &Md, &md);
@@ -222,6 +225,7 @@ fn engine(c: &mut Criterion) {
     bench_expand(&mut g, "spider-4suits", &spider4, &spider4_states);
     bench_expand(&mut g, "forty-thieves", &forty, &forty_states);
     bench_expand(&mut g, "little-forty", &little, &little_states);
+    bench_expand(&mut g, "backbone", &backbone, &backbone_states);
     g.finish();
 
     let mut g = configure(c, "pack");

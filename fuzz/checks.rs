@@ -13,9 +13,15 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 /// The tableau presets `board_text` packs each board for, beside every game with its own
-/// rules (`GameId::ALL`, the registry): one of each capacity, with cells, with a stock and
-/// with face-down cards.
-const BOARD_PRESETS: &[&str] = &["freecell", "spider-2suits", "spider-3decks", "scorpion"];
+/// rules (`GameId::ALL`, the registry): one of each capacity, with cells, with a stock, with
+/// face-down cards, and with a reserve and a waste (Backbone).
+const BOARD_PRESETS: &[&str] = &[
+    "freecell",
+    "spider-2suits",
+    "spider-3decks",
+    "scorpion",
+    "backbone",
+];
 
 /// Steps of the engine-against-referee walk on the engine built from fuzzed rules: enough to
 /// reach moves from cells, foundations and the stock, few enough to keep each input fast.

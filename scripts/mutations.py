@@ -15,6 +15,7 @@ ENGINE = "src/games/tableau"
 KEY = f"{ENGINE}/key.rs"
 MOVEGEN = f"{ENGINE}/movegen.rs"
 DOMINANCE = f"{ENGINE}/dominance.rs"
+REFEREE = "src/verify/tableau.rs"
 
 # name: (file, what the guard is, original text, mutated text)
 MUTATIONS = {
@@ -65,6 +66,30 @@ MUTATIONS = {
         "a run goes home only while fewer than the cap are there",
         "s.home_count() / 13 < u32::from(self.run_cap)",
         "s.home_count() / 13 <= u32::from(self.run_cap)",
+    ),
+    "reserve-cover-ignored": (
+        MOVEGEN,
+        "no reserve stack's top card is free while a card lies across the reserve",
+        "if self.feat.cover && s.len[first + stacks] > 0 {",
+        "if false && self.feat.cover && s.len[first + stacks] > 0 {",
+    ),
+    "reserve-card-into-empty-pile": (
+        MOVEGEN,
+        "a reserve card fills an empty pile only where the rules say (not in Backbone)",
+        "single_to_piles(&mut emit, Place::Reserve(i), c, self.feat.reserve_to_empty);",
+        "single_to_piles(&mut emit, Place::Reserve(i), c, true);",
+    ),
+    "reserve-left-out-of-key": (
+        KEY,
+        "the key holds the reserve's piles",
+        "for p in n..n + reserve {",
+        "for p in n..n + reserve.min(0) {",
+    ),
+    "referee-reserve-into-empty-pile": (
+        REFEREE,
+        "the referee lets a reserve card fill an empty pile only where the rules say",
+        "if table.piles[to].is_empty() && !reserve.to_empty {",
+        "if table.piles[to].is_empty() && !reserve.to_empty && false {",
     ),
     "cells-sorted-as-one": (
         KEY,

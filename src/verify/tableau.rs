@@ -4,10 +4,11 @@
 use super::{foul, pile, through_hand, Foul, Referee, Status};
 use crate::cards::{Card, Color};
 use crate::games::tableau::rules::{
-    Build, Direction, EmptyFill, FoundationBase, GroupMoves, StockRules, Takes, Won, UNLIMITED,
+    Build, Direction, EmptyFill, FoundationBase, GroupMoves, ReserveRules, StockRules, Takes, Won,
+    UNLIMITED,
 };
 use crate::games::tableau::{
-    cell_label, pile_label, Move, Place, Tableau, HOMES, REDEALS, STOCK, WASTE,
+    cell_label, pile_label, Move, Place, Tableau, COVER, HOMES, REDEALS, STOCK, WASTE,
 };
 use crate::piles::Table;
 
@@ -42,11 +43,28 @@ const PILE_LABELS: [&str; 13] = [
     "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13",
 ];
 const CELL_LABELS: [&str; 10] = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
+/// The labels of the reserve's stacks (the pile across them is [`COVER`]).
+const RESERVE_LABELS: [&str; 9] = [
+    "reserve1", "reserve2", "reserve3", "reserve4", "reserve5", "reserve6", "reserve7", "reserve8",
+    "reserve9",
+];
 
-fn place_label(p: Place, card: Card) -> Result<&'static str, Foul> {
+fn place_label(p: Place, card: Card, reserve: &ReserveRules) -> Result<&'static str, Foul> {
     let label = match p {
         Place::Pile(i) => PILE_LABELS.get(i as usize),
         Place::Cell(i) => CELL_LABELS.get(i as usize),
+        // The stacks from the first, then the pile across them.
+        Place::Reserve(i) => {
+            let i = usize::from(i);
+            let stacks = reserve.piles.len();
+            if i == stacks && reserve.cover > 0 {
+                return Ok(COVER);
+            }
+            if i >= stacks {
+                return foul(format!("the reserve has no pile {}", i + 1));
+            }
+            RESERVE_LABELS.get(i)
+        }
         Place::Home => return Ok(card.suit_unchecked().name()),
         Place::Waste => return Ok(WASTE),
         Place::Talon(_) => {
@@ -272,6 +290,43 @@ fn turn_back<const N: usize, const K: usize>(
     Ok(())
 }
 
+/// Checks that the reserve's card moved by `mv` (from reserve pile `i`) is free and goes
+/// where a reserve card may: no stack's top card is free while a card lies across the
+/// stacks, and a reserve card goes home or onto a tableau card it builds on (into an empty
+/// tableau pile only where the rules let it), never into a cell. The card being the pile's
+/// top, and the destination taking it, are checked with every other move.
+fn reserve_move<const N: usize, const K: usize>(
+    t: &Tableau<N, K>,
+    table: &Table,
+    i: u8,
+    mv: &Move,
+) -> Result<(), Foul> {
+    let reserve = &t.rules.reserve;
+    if usize::from(i) < reserve.piles.len()
+        && reserve.cover > 0
+        && !table.piles[pile(table, COVER)?].is_empty()
+    {
+        return foul(format!(
+            "{} is covered: a card lies across the reserve",
+            RESERVE_LABELS[usize::from(i)]
+        ));
+    }
+    match mv.to {
+        Place::Home => Ok(()),
+        Place::Pile(p) => {
+            let to = pile(table, place_label(mv.to, mv.card, reserve)?)?;
+            if table.piles[to].is_empty() && !reserve.to_empty {
+                return foul(format!(
+                    "a reserve card may not fill an empty pile ({})",
+                    pile_label(usize::from(p))
+                ));
+            }
+            Ok(())
+        }
+        _ => foul("a reserve card goes home or onto the tableau only"),
+    }
+}
+
 /// Whether `cards` (bottom first) are a complete run: King to Ace of one suit, face up.
 fn is_complete_run(cards: &[Card]) -> bool {
     cards.len() == 13
@@ -294,10 +349,12 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
             (Place::Stock | Place::Piles, _) | (_, Place::Stock | Place::Piles) => {
                 return foul("the stock only deals onto the piles, or redeals them");
             }
+            (_, Place::Reserve(_)) => return foul("no card is ever put onto the reserve"),
+            (Place::Reserve(i), _) => reserve_move(self, t, i, mv)?,
             _ => {}
         }
         let k = mv.count as usize;
-        let from = pile(t, place_label(mv.from, mv.card)?)?;
+        let from = pile(t, place_label(mv.from, mv.card, &r.reserve)?)?;
         // A card going home goes onto the first foundation of its suit it follows on.
         let to = if mv.to == Place::Home && r.foundations.takes == Takes::Cards {
             let suit = mv.card.suit_unchecked().index();
@@ -315,7 +372,7 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                 None => return foul(format!("{} does not follow on its foundation", mv.card)),
             }
         } else {
-            pile(t, place_label(mv.to, mv.card)?)?
+            pile(t, place_label(mv.to, mv.card, &r.reserve)?)?
         };
         if from == to || k == 0 {
             return foul("a move goes from one place to another, with at least one card");
@@ -414,7 +471,7 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                     return foul(format!("cell {} does not take a card", t.piles[to].label));
                 }
             }
-            Place::Stock | Place::Piles | Place::Waste | Place::Talon(_) => {
+            Place::Stock | Place::Piles | Place::Waste | Place::Talon(_) | Place::Reserve(_) => {
                 return foul("only the deal and the redeal involve the stock")
             }
             Place::Pile(_) => match t.piles[to].top() {
@@ -499,13 +556,133 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tableau::rules::{MAX_CELLS, MAX_PILES};
+    use crate::cards::parse_card;
+    use crate::games::tableau::reserve_label;
+    use crate::games::tableau::rules::{Rules, MAX_CELLS, MAX_PILES, MAX_RESERVE_STACKS};
+    use crate::games::tableau::TwoDecks;
+    use crate::games::GameId;
 
-    /// The referee's written-out labels are the board's labels of every pile and cell.
+    fn backbone() -> TwoDecks {
+        match "backbone".parse::<GameId>().expect("preset") {
+            GameId::Tableau(i) => TwoDecks::preset(i),
+            g => panic!("{g:?}"),
+        }
+    }
+
+    /// Backbone's reserve: QH under QS on the first stack, KH on the second, `across` lying
+    /// across both (nothing when empty), KS alone on pile 1, every other card home.
+    fn reserve_board(across: &str) -> Table {
+        let spades2 = if across.is_empty() { " JS" } else { "" };
+        let mut text = String::from("1 (spread): KS\n");
+        for p in 2..=8 {
+            text += &format!("{p} (spread): \n");
+        }
+        text +=
+            &format!("reserve1 (spread): QH QS\nreserve2 (spread): KH\ncover (spread): {across}\n");
+        let full = |s: char| {
+            "A23456789TJQK"
+                .chars()
+                .map(|r| format!("{r}{s}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for (label, s) in [
+            ("clubs", 'C'),
+            ("diamonds", 'D'),
+            ("hearts", 'H'),
+            ("spades", 'S'),
+        ] {
+            text += &format!("{label} (stacked): {}\n", full(s));
+        }
+        text += &format!("clubs2 (stacked): {}\n", full('C'));
+        text += &format!("diamonds2 (stacked): {}\n", full('D'));
+        text += "hearts2 (stacked): AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH\n";
+        text += &format!("spades2 (stacked): AS 2S 3S 4S 5S 6S 7S 8S 9S TS{spades2}\n");
+        text += "stock (stacked): \nwaste (stacked): \n";
+        Table::parse(&text).expect("board")
+    }
+
+    fn one(from: Place, to: Place, card: &str) -> Move {
+        Move::single(from, to, parse_card(card).expect("card"))
+    }
+
+    /// While a card lies across the reserve no stack's top card may be played; the card
+    /// across may, and once it is gone each stack's top card may.
+    #[test]
+    fn the_card_across_the_reserve_covers_both_stacks() {
+        let g = backbone();
+        let t = reserve_board("JS");
+        for mv in [
+            one(Place::Reserve(0), Place::Home, "QS"),
+            one(Place::Reserve(0), Place::Pile(0), "QS"),
+            one(Place::Reserve(1), Place::Home, "KH"),
+        ] {
+            let e = g.referee_apply(&mut t.clone(), &mv).expect_err("covered");
+            assert!(e.to_string().contains("covered"), "{e}");
+        }
+        let mut after = t.clone();
+        g.referee_apply(&mut after, &one(Place::Reserve(2), Place::Home, "JS"))
+            .expect("the card across goes home");
+        assert_eq!(after, reserve_board(""));
+        for mv in [
+            one(Place::Reserve(0), Place::Home, "QS"),
+            one(Place::Reserve(0), Place::Pile(0), "QS"),
+        ] {
+            g.referee_apply(&mut after.clone(), &mv)
+                .unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+        }
+        // Only the top card of a stack: QH lies under QS.
+        assert!(g
+            .referee_apply(
+                &mut after.clone(),
+                &one(Place::Reserve(0), Place::Home, "QH")
+            )
+            .is_err());
+    }
+
+    /// A reserve card never fills an empty tableau pile in Backbone (with `to_empty` it
+    /// may), never goes into a cell or onto the reserve, and nothing is put onto the reserve.
+    #[test]
+    fn a_reserve_card_fills_no_empty_pile_unless_the_rules_say() {
+        let g = backbone();
+        let t = reserve_board("");
+        let into_empty = one(Place::Reserve(1), Place::Pile(1), "KH");
+        let e = g
+            .referee_apply(&mut t.clone(), &into_empty)
+            .expect_err("no reserve card fills an empty pile");
+        assert!(e.to_string().contains("empty pile"), "{e}");
+        let mut rules: Rules = g.rules.clone();
+        rules.id = "backbone-to-empty".into();
+        rules.reserve.to_empty = true;
+        let open = TwoDecks::of_rules(Box::leak(Box::new(rules)), 0);
+        let mut after = t.clone();
+        open.referee_apply(&mut after, &into_empty)
+            .expect("with to_empty it may");
+        assert_eq!(
+            after.piles[after.find("2").unwrap()].cards,
+            vec![parse_card("KH").unwrap()]
+        );
+        // A tableau card fills an empty pile; nothing goes onto the reserve.
+        g.referee_apply(&mut t.clone(), &one(Place::Pile(0), Place::Pile(1), "KS"))
+            .expect("a tableau card fills an empty pile");
+        for mv in [
+            one(Place::Pile(0), Place::Reserve(1), "KS"),
+            one(Place::Reserve(0), Place::Reserve(1), "QS"),
+        ] {
+            assert!(g.referee_apply(&mut t.clone(), &mv).is_err(), "{mv:?}");
+        }
+    }
+
+    /// The referee's written-out labels are the board's labels of every pile, cell and
+    /// reserve stack.
     #[test]
     fn written_out_labels_are_the_boards_labels() {
         assert_eq!(PILE_LABELS.len(), MAX_PILES);
         assert_eq!(CELL_LABELS.len(), MAX_CELLS);
+        assert_eq!(RESERVE_LABELS.len(), MAX_RESERVE_STACKS);
+        for (i, label) in RESERVE_LABELS.iter().enumerate() {
+            assert_eq!(*label, reserve_label(i));
+        }
         for (p, label) in PILE_LABELS.iter().enumerate() {
             assert_eq!(*label, pile_label(p));
         }

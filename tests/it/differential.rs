@@ -31,8 +31,8 @@ use crate::common::referee::{layout_key, referee_moves, LayoutKey};
 use patience::cards::{Card, Rank, Suit};
 use patience::deals::Rng;
 use patience::games::tableau::{
-    cell_label, pile_label, register, FoundationBase, Place, Rules, StockRules, Tableau, Takes,
-    HOMES, REDEALS, STOCK, WASTE,
+    cell_label, pile_label, register, reserve_label, FoundationBase, Place, Rules, StockRules,
+    Tableau, Takes, COVER, HOMES, REDEALS, STOCK, WASTE,
 };
 use patience::games::{Game, GameId};
 use patience::piles::{Mode, Table};
@@ -48,6 +48,8 @@ use std::path::{Path, PathBuf};
 struct Canon {
     piles: Vec<Vec<Card>>,
     cells: Vec<Vec<Card>>,
+    /// The reserve's stacks and the pile across them, in order: never interchangeable.
+    reserve: Vec<Vec<Card>>,
     homes: Vec<Vec<Card>>,
     stock: Vec<Card>,
     waste: Vec<Card>,
@@ -57,7 +59,8 @@ struct Canon {
 /// The engine's documented canonicalisation (ARCHITECTURE.md, "Reductions"), written on
 /// layouts: the tableau piles are sorted unless a redeal gathers them in order or cards
 /// wait in the stock (each pile gets its own card from each deal); the cells are sorted
-/// (nothing tells one from another); everything else stays as it is.
+/// (nothing tells one from another); everything else stays as it is, the reserve's piles
+/// (each its own place) among it.
 fn canon<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Canon {
     let r = g.rules;
     let cards = |label: &str| {
@@ -76,9 +79,16 @@ fn canon<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Canon 
         .map(|c| cards(&cell_label(c)))
         .collect();
     cells.sort();
+    let mut reserve: Vec<Vec<Card>> = (0..r.reserve.piles.len())
+        .map(|i| cards(&reserve_label(i)))
+        .collect();
+    if r.reserve.cover > 0 {
+        reserve.push(cards(COVER));
+    }
     Canon {
         piles,
         cells,
+        reserve,
         // With two decks a suit's two foundations are interchangeable (a card goes onto
         // whichever it follows on).
         homes: HOMES
@@ -457,6 +467,13 @@ fn position<const N: usize, const K: usize>(
     let cells: Vec<usize> = (0..r.cells.count as usize)
         .map(|c| t.create_empty(&cell_label(c), Mode::Stacked).unwrap())
         .collect();
+    // The reserve's stacks, then the pile across them.
+    let mut reserve: Vec<usize> = (0..r.reserve.piles.len())
+        .map(|i| t.create_empty(&reserve_label(i), Mode::Spread).unwrap())
+        .collect();
+    if r.reserve.cover > 0 {
+        reserve.push(t.create_empty(COVER, Mode::Spread).unwrap());
+    }
     let homes: Vec<(Suit, usize)> = g
         .home_suits()
         .into_iter()
@@ -571,6 +588,15 @@ fn position<const N: usize, const K: usize>(
             }
         }
     }
+    // Some to the reserve, face up: a stack may get two, the pile across them one.
+    for (i, &p) in reserve.iter().enumerate() {
+        let most = if i < r.reserve.piles.len() { 2 } else { 1 };
+        for _ in 0..rng.below(most + 1) {
+            if let Some(c) = loose.pop() {
+                t.piles[p].cards.push(c);
+            }
+        }
+    }
     // Some to the cells.
     for &c in &cells {
         if !loose.is_empty() && rng.below(3) == 0 {
@@ -647,7 +673,7 @@ fn check_game<const N: usize, const K: usize>(
 }
 
 /// Random rules of the engine's schema: few piles and cells, any building, group moves,
-/// empty-pile rule, foundations and stock the engine plays. Returned as TOML text (refused
+/// empty-pile rule, foundations, stock and reserve the engine plays. Returned as TOML text (refused
 /// combinations are drawn again).
 fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
     loop {
@@ -669,6 +695,19 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
             "waste" => cards / 2,
             _ => 0,
         };
+        // A reserve (not with runs, a redeal or cells, which the engine refuses): one or
+        // two stacks of one to three cards, a card across them or not, its cards allowed
+        // into an empty pile or not.
+        let reserve: Option<(Vec<usize>, usize, bool)> =
+            (!runs && stock_kind != "redeal" && rng.below(3) == 0).then(|| {
+                let stacks = (0..1 + rng.below(2))
+                    .map(|_| 1 + rng.below(3) as usize)
+                    .collect();
+                (stacks, rng.below(2) as usize, rng.below(2) == 0)
+            });
+        let in_reserve = reserve
+            .as_ref()
+            .map_or(0, |(stacks, cover, _)| stacks.iter().sum::<usize>() + cover);
         let mut deal = vec![0usize; piles];
         let per_pile = 4 + rng.below(6) as usize;
         if stock_kind == "redeal" {
@@ -682,7 +721,7 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
                 continue;
             }
         } else {
-            for i in 0..cards - in_stock {
+            for i in 0..cards - in_stock - in_reserve {
                 deal[i % piles] += 1;
             }
         }
@@ -721,9 +760,15 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
                 pick(rng, &["down", "down", "up", "up-or-down"])
             );
         }
-        let cells = rng.below(3);
+        let cells = if reserve.is_some() { 0 } else { rng.below(3) };
         if cells > 0 {
             let _ = write!(text, "[cells]\ncount = {cells}\n");
+        }
+        if let Some((stacks, cover, to_empty)) = &reserve {
+            let _ = write!(
+                text,
+                "[reserve]\npiles = {stacks:?}\ncover = {cover}\nto_empty = {to_empty}\n"
+            );
         }
         text += "[foundations]\n";
         if runs {
@@ -849,12 +894,15 @@ fn run_all(
     }
     let mut rng = Rng::new(seed);
     let mut random_tally = Tally::default();
+    let mut reserve_tally = Tally::default();
+    let mut with_reserve = 0;
     for n in 0..random {
         if late() {
             break;
         }
         let name = format!("random-{seed}-{n}");
         let (text, rules) = random_rules(&mut rng, &name);
+        let reserve = !rules.reserve.piles.is_empty();
         let mut tally = Tally::default();
         let mut found = Vec::new();
         with_rules(rules, |id| {
@@ -862,14 +910,65 @@ fn run_all(
         });
         total += tally.positions;
         random_tally.add(&tally);
+        if reserve {
+            with_reserve += 1;
+            reserve_tally.add(&tally);
+        }
         report(&name, found, Some(&text));
     }
-    let t = &random_tally;
-    eprintln!(
-        "{random} random rules files: {} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked",
-        t.positions, t.complete, t.won, t.lost, t.layouts_checked, t.forced_checked
-    );
+    for (what, t) in [
+        (format!("{random} random rules files"), &random_tally),
+        (
+            format!("of which {with_reserve} with a reserve"),
+            &reserve_tally,
+        ),
+    ] {
+        eprintln!(
+            "{what}: {} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked",
+            t.positions, t.complete, t.won, t.lost, t.layouts_checked, t.forced_checked
+        );
+    }
     (total, failures)
+}
+
+/// Fixed seeds, random rules with a reserve only (the stacks, the pile across them, a
+/// reserve card into an empty pile or not), so that the reserve is always checked whatever
+/// the draws of the test above: each explored in full where it fits, both verdicts seen.
+#[test]
+fn random_rules_with_a_reserve_agree_with_the_referee() {
+    let sizes = Sizes {
+        limit: 2_000,
+        per_state: 150,
+        positions: 3,
+    };
+    let mut rng = Rng::new(41);
+    let (mut rules_checked, mut tally, mut failures) = (0, Tally::default(), Vec::new());
+    let mut n = 0;
+    while rules_checked < 10 {
+        let name = format!("reserve-41-{n}");
+        n += 1;
+        let (text, rules) = random_rules(&mut rng, &name);
+        if rules.reserve.piles.is_empty() {
+            continue;
+        }
+        rules_checked += 1;
+        with_rules(rules, |id| {
+            for (why, t) in with_tableau!(id, g => check_game(g, &mut rng, sizes, &mut tally)) {
+                failures.push(format!("{name}: {why}\n{text}\n{}", t.to_text()));
+            }
+        });
+    }
+    eprintln!(
+        "10 random rules files with a reserve: {} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked",
+        tally.positions, tally.complete, tally.won, tally.lost, tally.layouts_checked, tally.forced_checked
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+    assert!(tally.won > 0 && tally.lost > 0, "both verdicts");
 }
 
 /// Fixed seeds: every preset, a few positions each, and random rules files.

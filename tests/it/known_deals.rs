@@ -401,6 +401,7 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("c4", 1),
         ("qll-32", 1),
         ("grosse-napoleon", 1),
+        ("backbone", 1),
     ];
     for (game, deal) in pinned {
         let want = layout_file(game, deal);
@@ -478,6 +479,28 @@ fn pinned_layouts_follow_the_documented_generator_and_shuffle() {
             vec![format!("7{}", s[..1].to_uppercase())]
         );
     }
+
+    // backbone deal 1: from the top of the shuffled two decks (the second deck after the
+    // first), one card face up to each of the eight piles, then nine to each reserve stack
+    // (bottom card first) and one across both; the other 77 are the stock, face down.
+    let bb = layout_file("backbone", 1);
+    let one = new_deck("23456789TJQKA");
+    let mut deck = independent_shuffle([one.clone(), one].concat(), 1);
+    let mut deal =
+        |n: usize| -> Vec<String> { (0..n).map(|_| deck.pop().expect("104 cards")).collect() };
+    for p in 1..=8 {
+        assert_eq!(pile_cards(&bb, &p.to_string()), deal(1), "pile {p}");
+    }
+    assert_eq!(pile_cards(&bb, "reserve1"), deal(9));
+    assert_eq!(pile_cards(&bb, "reserve2"), deal(9));
+    assert_eq!(pile_cards(&bb, "cover"), deal(1));
+    assert_eq!(pile_cards(&bb, "stock"), deck);
+    let face_down: usize = bb
+        .lines()
+        .filter(|l| !l.starts_with(';'))
+        .map(|l| l.matches('#').count())
+        .sum();
+    assert_eq!(face_down, 77);
 
     // clock deal 1: 48 cards dealt from the top round the twelve hours, four in the centre.
     let clock = layout_file("clock", 1);

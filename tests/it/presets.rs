@@ -251,6 +251,7 @@ presets! {
     number_ten => "number-ten",
     rank_and_file => "rank-and-file",
     streets => "streets",
+    backbone => "backbone",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

@@ -80,6 +80,16 @@ fn every_preset_deal_round_trips_or_is_refused_for_its_cells() {
                             written.push(rules.id.clone());
                         }
                     }
+                    Err(e) if !rules.reserve.piles.is_empty() => {
+                        // Reserve stacks (Backbone's, with a card lying across them, or
+                        // random rules' registered by other tests): refused.
+                        let why = if rules.reserve.cover > 0 {
+                            "lying across them"
+                        } else {
+                            "reserve stacks"
+                        };
+                        assert!(e.to_string().contains(why), "{e}");
+                    }
                     Err(e) if rules.tableau.aces_home && rules.decks == 2 => {
                         // Lucas: an Ace on each of a suit's two foundations.
                         assert!(e.to_string().contains("second foundation"), "{e}");
@@ -483,6 +493,15 @@ fn cli_deal_solvitaire_and_json_boards() {
         e.contains("eight-off, deal 1") && e.contains("no free cells"),
         "{e}"
     );
+    // Backbone: its reserve's two stacks and the card lying across them.
+    let e = patience(&["deal", "backbone", "--deal", "1", "--solvitaire"]).one_line_error();
+    assert!(
+        e.contains("backbone, deal 1") && e.contains("lying across them"),
+        "{e}"
+    );
+    let e =
+        patience_in(dir.path(), &["solve", "backbone", "--board", "fc24.json"]).one_line_error();
+    assert!(e.contains("lying across them"), "{e}");
     let e = patience(&["deal", "md", "--deal", "1", "--solvitaire"]).one_line_error();
     assert!(e.contains("md has no Solvitaire deal format"), "{e}");
     let e = patience_in(dir.path(), &["solve", "md", "--board", "fc24.json"]).one_line_error();

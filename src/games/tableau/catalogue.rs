@@ -58,6 +58,7 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/number-ten.toml"),
     include_str!("../presets/rank-and-file.toml"),
     include_str!("../presets/streets.toml"),
+    include_str!("../presets/backbone.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {

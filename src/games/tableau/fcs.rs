@@ -190,6 +190,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             && self.feat.deal_to == 0
             && self.feat.takes == Takes::Cards
             && !self.feat.repeats
+            && self.feat.reserve == 0
     }
 }
 

@@ -42,6 +42,14 @@ pub(super) struct Features {
     pub(super) face_up_groups: bool,
     /// Cards are not all different (several decks, or fewer suits).
     pub(super) repeats: bool,
+    /// Reserve stacks (0: no reserve). They lie in the state after the tableau piles, in
+    /// order, followed by the cover's pile when `cover`.
+    pub(super) reserve: u8,
+    /// The reserve has a cover: the pile after its stacks, which blocks them all while it
+    /// holds a card.
+    pub(super) cover: bool,
+    /// A reserve card may fill an empty tableau pile.
+    pub(super) reserve_to_empty: bool,
     /// Cards in the game.
     pub(super) cards: u8,
     /// [`Rules::builds_on`] as a table: bit `b` of `fits[c]` is set when card `c` may lie on
@@ -92,6 +100,9 @@ impl Features {
             suit_runs: r.tableau.moves == GroupMoves::SuitSequences,
             face_up_groups: r.tableau.moves == GroupMoves::FaceUpGroups,
             repeats: deck.copies > 1,
+            reserve: r.reserve.piles.len() as u8,
+            cover: r.reserve.cover > 0,
+            reserve_to_empty: r.reserve.to_empty,
             cards: deck.len() as u8,
             fits,
             group_fits: std::array::from_fn(|c| {

@@ -1,20 +1,21 @@
-//! The exact key ([`Key`]): the piles sorted where no rule tells them apart, the cells
-//! sorted, the foundations left out (they follow from the cards in play: with two
-//! foundations a suit too, since the cards of a suit out of play are those up to the higher
-//! one once and those up to the lower one twice), the talon as it lies where the stock
-//! turns onto a waste, then the waste's count, the stock's count, the chosen base and the
-//! redeals used.
+//! The exact key ([`Key`]): the tableau piles sorted where no rule tells them apart, the
+//! reserve's piles after them in their order, the cells sorted, the foundations left out
+//! (they follow from the cards in play: with two foundations a suit too, since the cards of
+//! a suit out of play are those up to the higher one once and those up to the lower one
+//! twice), the talon as it lies where the stock turns onto a waste, then the waste's count,
+//! the stock's count, the chosen base and the redeals used.
 
 use super::rules::MAX_PILES;
 use super::state::{State, EMPTY};
 use super::Tableau;
 
-/// The exact key for `N` cards is `K` = `N` + 28 bytes: piles sorted (each ended by 0xFF),
-/// then the cells sorted, then in games with a waste the talon (ended by 0xFF), then at
-/// `K - 4` the cards of the waste, at `K - 3` the cards left in the stock (the talon with a
-/// waste), at `K - 2` the chosen base and at `K - 1` the redeals used. `N` cards, 13 pile
-/// ends, 10 cells and the talon's end take at most `N + 24` bytes, so the last four never
-/// overlap them. Without a waste the stock's cards follow from their number: within one
+/// The exact key for `N` cards is `K` = `N` + 28 bytes: tableau piles sorted (each ended by
+/// 0xFF), then the reserve's piles in order (each ended by 0xFF), then the cells sorted,
+/// then in games with a waste the talon (ended by 0xFF), then at `K - 4` the cards of the
+/// waste, at `K - 3` the cards left in the stock (the talon with a waste), at `K - 2` the
+/// chosen base and at `K - 1` the redeals used. `N` cards, 13 pile ends (tableau and
+/// reserve together: `Rules::check` keeps them within 13), 10 cells and the talon's end take
+/// at most `N + 24` bytes, so the last four never overlap them. Without a waste the stock's cards follow from their number: within one
 /// search the stock only shrinks from its top.
 pub type Key<const K: usize> = [u8; K];
 
@@ -22,8 +23,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// The exact key of `s` ([`Key`]; `Space::key`).
     pub(super) fn exact_key(&self, s: &State<N>) -> Key<K> {
         let n = self.rules.piles();
+        let reserve = self.reserve_piles();
         let mut starts = [0usize; MAX_PILES + 1];
-        for p in 0..n {
+        for p in 0..n + reserve {
             starts[p + 1] = starts[p] + s.len[p] as usize;
         }
         let pile = |p: usize| &s.cards[starts[p]..starts[p + 1]];
@@ -82,6 +84,15 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             k[i] = EMPTY;
             i += 1;
         }
+        // The reserve's piles after the tableau's, in their order and never sorted with
+        // them: they take no card, and a cover blocks only the stacks.
+        for p in n..n + reserve {
+            let p = pile(p);
+            k[i..i + p.len()].copy_from_slice(p);
+            i += p.len();
+            k[i] = EMPTY;
+            i += 1;
+        }
         let mut cells = s.cells;
         let nc = self.cells();
         cells[..nc].sort_unstable();
@@ -127,7 +138,7 @@ mod tests {
     use super::*;
     use crate::cards::Rank;
     use crate::games::tableau::state::nth_rank;
-    use crate::games::tableau::testing::{board, game, moves};
+    use crate::games::tableau::testing::{backbone_uncovered, board, game, moves, two_decks};
     use crate::games::tableau::{Rules, StockRules, TwoDecks};
     use crate::games::Game;
     use crate::games::GameId;
@@ -211,6 +222,27 @@ mod tests {
             let whole = whole_sorted(&g, &r);
             assert_eq!(&g.key(&r)[..whole.len()], &whole[..], "{id}");
         }
+    }
+
+    /// The reserve's piles keep their order in the key, after the tableau's, which are
+    /// sorted: stacks swapped are another position, tableau piles swapped the same one.
+    #[test]
+    fn reserve_piles_keep_their_order_in_the_key() {
+        let g = two_decks("backbone");
+        let text = backbone_uncovered();
+        let s = board(&g, &text);
+        let stacks = "reserve1 (spread): QH QS\nreserve2 (spread): KH";
+        let swapped = text.replace(stacks, "reserve1 (spread): KH\nreserve2 (spread): QH QS");
+        assert_ne!(g.key(&board(&g, &swapped)), g.key(&s));
+        let moved = text
+            .replace("1 (spread): KS", "1 (spread): ")
+            .replace("3 (spread): ", "3 (spread): KS");
+        assert_eq!(g.key(&board(&g, &moved)), g.key(&s));
+        // A stack emptied into the cover's place: another position too.
+        let across = text
+            .replace(stacks, "reserve1 (spread): QH QS\nreserve2 (spread): ")
+            .replace("cover (spread): ", "cover (spread): KH");
+        assert_ne!(g.key(&board(&g, &across)), g.key(&s));
     }
 
     fn chessboard_with_clubs_home(from: &str) -> State<52> {

@@ -1,7 +1,7 @@
 //! Layouts: dealing a deal number onto the reference piles, laying out given piles, cells
 //! and foundations, and packing a board ([`Table`]) into a [`State`] with its checks.
 
-use super::moves::{cell_label, pile_label, HOMES};
+use super::moves::{cell_label, pile_label, reserve_label, COVER, HOMES};
 use super::rules::{Takes, MAX_CELLS, MAX_PILES, UNLIMITED};
 use super::state::{nth_rank, State, EMPTY};
 use super::Tableau;
@@ -10,8 +10,9 @@ use crate::games::{self, check_partition, BoardError};
 use crate::piles::{Mode, Table};
 
 impl<const N: usize, const K: usize> Tableau<N, K> {
-    /// Creates the empty piles, cells and foundations of the game on `t`; returns the piles'
-    /// and then the cells' indices.
+    /// Creates the empty piles, cells, reserve and foundations of the game on `t`; returns
+    /// the piles', then the cells' and then the reserve's indices (its stacks, then the
+    /// cover's pile).
     fn empty_layout(&self, t: &mut Table) -> Vec<usize> {
         let mut ids: Vec<usize> = (0..self.rules.piles())
             .map(|p| t.create_empty(&pile_label(p), Mode::Spread).expect("fresh"))
@@ -20,6 +21,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             t.create_empty(&cell_label(c), Mode::Stacked)
                 .expect("fresh")
         }));
+        ids.extend(
+            self.reserve_labels()
+                .iter()
+                .map(|l| t.create_empty(l, Mode::Spread).expect("fresh")),
+        );
         for label in self.home_labels() {
             t.create_empty(&label, Mode::Stacked).expect("fresh");
         }
@@ -27,6 +33,18 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             t.create_empty(WASTE, Mode::Stacked).expect("fresh");
         }
         ids
+    }
+
+    /// The labels of the reserve's piles on the board: its stacks (`reserve1`, ...), then
+    /// the pile across them (`cover`) when it has one.
+    pub fn reserve_labels(&self) -> Vec<String> {
+        let mut v: Vec<String> = (0..usize::from(self.feat.reserve))
+            .map(reserve_label)
+            .collect();
+        if self.feat.cover {
+            v.push(COVER.to_string());
+        }
+        v
     }
 
     /// The labels of every foundation: the suits' names ([`Tableau::home_suits`]), then
@@ -133,6 +151,19 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 }
             }
         }
+        // The reserve: each stack from the first, bottom card first, then the cover's cards,
+        // all face up.
+        let mut sizes = r.reserve.piles.clone();
+        if r.reserve.cover > 0 {
+            sizes.push(r.reserve.cover);
+        }
+        for (i, &count) in sizes.iter().enumerate() {
+            let pile = piles[r.piles() + self.cells() + i];
+            for _ in 0..count {
+                t.move_top_to_top(stock, pile).expect("enough cards");
+                t.flip_top(pile).expect("non-empty");
+            }
+        }
         for c in 0..r.cells.dealt as usize {
             let cell = piles[r.piles() + c];
             t.move_top_to_top(stock, cell).expect("enough cards");
@@ -175,8 +206,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let r = self.rules;
         let homes_of = self.home_suits();
         let home_labels = self.home_labels();
+        let reserve = self.reserve_piles();
         let mut labels: Vec<String> = (0..r.piles()).map(pile_label).collect();
         labels.extend((0..self.cells()).map(cell_label));
+        labels.extend(self.reserve_labels());
         labels.extend(home_labels.iter().cloned());
         let has_stock = self.feat.deal_to != 0 || self.feat.draw != 0;
         if has_stock {
@@ -189,7 +222,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let ids = games::expect_piles(t, &refs)?;
         check_partition(t, r.deck())?;
         let face_down = r.tableau.face_down.iter().any(|&d| d > 0) || self.feat.deal_to != 0;
-        let stock_at = r.piles() + self.cells() + home_labels.len();
+        let stock_at = r.piles() + self.cells() + reserve + home_labels.len();
         for (i, &id) in ids.iter().enumerate() {
             if i < r.piles() && face_down {
                 expect_face_down_under_face_up(t, id)?;
@@ -217,6 +250,18 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 at += 1;
             }
             s.len[p] = t.piles[id].height() as u8;
+        }
+        // The reserve's piles follow the tableau's, in order.
+        let first_reserve = r.piles() + self.cells();
+        for (i, &id) in ids[first_reserve..first_reserve + reserve]
+            .iter()
+            .enumerate()
+        {
+            for c in &t.piles[id].cards {
+                s.cards[at] = c.byte();
+                at += 1;
+            }
+            s.len[r.piles() + i] = t.piles[id].height() as u8;
         }
         if self.feat.deal_to != 0 {
             let stock = &t.piles[ids[stock_at]];
@@ -250,7 +295,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 }
             }
         }
-        let first_home = r.piles() + self.cells();
+        let first_home = r.piles() + self.cells() + reserve;
         let homes = &ids[first_home..first_home + home_labels.len()];
         if self.feat.chosen_base {
             // Every foundation started with the same rank: the first one sent home.

@@ -1,9 +1,9 @@
 //! The tableau rules engine: one engine, many games, each a [`Rules`] preset.
 //!
-//! The packed [`State`] holds the tableau piles concatenated bottom first (card bytes), the
-//! pile heights, the cells, the foundation heights, the foundations' chosen base rank and
-//! the redeals used, in 81 bytes with no heap. Its exact key sorts the piles and the cells,
-//! which the rules make interchangeable (the piles keep their order when a redeal gathers
+//! The packed [`State`] holds the tableau piles concatenated bottom first (card bytes), then
+//! any reserve's piles, the pile heights, the cells, the foundation heights, the foundations'
+//! chosen base rank and the redeals used, in 81 bytes with no heap. Its exact key sorts the
+//! tableau piles and the cells, which the rules make interchangeable (the piles keep their order when a redeal gathers
 //! them in order), and leaves out the foundations, which follow from the cards still in play
 //! (each foundation holds the cards of its suit not in play, from its base: true also when
 //! cards come back from the foundations); the base and the redeals used are added. A
@@ -12,8 +12,10 @@
 //!
 //! Beyond the FreeCell family the engine plays foundation returns (Baker's Dozen,
 //! Beleaguered Castle, Streets and Alleys as AisleRiot plays them), a base rank chosen by the
-//! first card sent home with wrapping foundations (Chessboard), Cruel's redeal, and piles
-//! dealt face down (King Albert). Each is switched on by a flag worked out once from the
+//! first card sent home with wrapping foundations (Chessboard), Cruel's redeal, piles dealt
+//! face down (King Albert), a stock turned onto a waste (Forty Thieves) and a reserve of
+//! stacks, maybe under cards lying across them all (Backbone), kept in order after the
+//! tableau piles and never sorted with them. Each is switched on by a flag worked out once from the
 //! rules ([`Tableau::preset`]), so the FreeCell hot path tests a bool at most.
 //!
 //! One job per file: `moves.rs` (places, moves, notation, labels), `state.rs` (the packed
@@ -50,10 +52,10 @@ pub use catalogue::{embedded_count, preset, presets, register};
 pub use features::capacity;
 pub use key::Key;
 pub use layout::{REDEALS, STOCK, WASTE};
-pub use moves::{cell_label, pile_label, verbose, Move, Place, HOMES};
+pub use moves::{cell_label, pile_label, reserve_label, verbose, Move, Place, COVER, HOMES};
 pub use rules::{
-    Build, Direction, EmptyFill, FoundationBase, GroupMoves, Rules, RulesError, StockRules, Takes,
-    Won,
+    Build, Direction, EmptyFill, FoundationBase, GroupMoves, ReserveRules, Rules, RulesError,
+    StockRules, Takes, Won,
 };
 pub use state::State;
 
@@ -137,5 +139,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     fn cells(&self) -> usize {
         self.rules.cells.count as usize
+    }
+
+    /// The reserve's piles in the state (its stacks, then the cover's pile when it has
+    /// one), which follow the tableau piles.
+    fn reserve_piles(&self) -> usize {
+        usize::from(self.feat.reserve) + usize::from(self.feat.cover)
     }
 }

@@ -119,7 +119,27 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             || (self.feat.second && s.second[c.suit_unchecked().index()] + 1 == r)
     }
 
-    /// The pile tops and cell cards that may go to their foundation now.
+    /// The reserve's free cards, each with its [`Place::Reserve`] index: the top card of the
+    /// cover's pile while it holds one (it lies across every stack), else the top card of
+    /// each stack.
+    pub(super) fn free_reserve(&self, s: &State<N>) -> smallvec::SmallVec<[(u8, Card); 9]> {
+        let mut out = smallvec::SmallVec::new();
+        let first = self.rules.piles();
+        let stacks = usize::from(self.feat.reserve);
+        if self.feat.cover && s.len[first + stacks] > 0 {
+            let top = *s.pile(first + stacks).last().expect("holds a card");
+            out.push((stacks as u8, Card::from_index(top)));
+            return out;
+        }
+        for i in 0..stacks {
+            if let Some(&top) = s.pile(first + i).last() {
+                out.push((i as u8, Card::from_index(top)));
+            }
+        }
+        out
+    }
+
+    /// The pile tops, reserve cards and cell cards that may go to their foundation now.
     pub(super) fn home_candidates(&self, s: &State<N>) -> smallvec::SmallVec<[(Place, Card); 8]> {
         if self.feat.takes != Takes::Cards {
             return smallvec::SmallVec::new();
@@ -132,6 +152,13 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 let c = Card::from_index(s.cards[end - 1]);
                 if self.goes_home(s, c) {
                     out.push((Place::Pile(p as u8), c));
+                }
+            }
+        }
+        if self.feat.reserve != 0 {
+            for (i, c) in self.free_reserve(s) {
+                if self.goes_home(s, c) {
+                    out.push((Place::Reserve(i), c));
                 }
             }
         }
@@ -195,6 +222,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 top
             }
             (Place::Cell(c), _) => std::mem::replace(&mut n.cells[c as usize], EMPTY),
+            (Place::Reserve(i), _) => {
+                let p = self.rules.piles() + usize::from(i);
+                let top = *n.pile(p).last().expect("a move takes a card");
+                n.remove_top(p, 1);
+                top
+            }
             (Place::Home, _) => {
                 n.home[mv.card.suit_unchecked().index()] -= 1;
                 mv.card.byte()
@@ -219,8 +252,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                     n.base = mv.card.rank_unchecked().value();
                 }
             }
-            Place::Stock | Place::Piles | Place::Waste | Place::Talon(_) => {
-                unreachable!("only the stock moves deal, turn or redeal")
+            Place::Stock | Place::Piles | Place::Waste | Place::Talon(_) | Place::Reserve(_) => {
+                unreachable!(
+                    "only the stock moves deal, turn or redeal; nothing goes onto the reserve"
+                )
             }
         }
         n
@@ -298,12 +333,13 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         // counts.
         let ordered = self.piles_ordered(s);
         let empty_target = |to: usize| ordered || Some(to) == first_empty_pile;
-        // One card (from a cell, or back from a foundation) onto every pile that takes it.
-        let single_to_piles = |emit: &mut F, from: Place, c: Card| {
+        // One card (from a cell, the talon or the reserve, or back from a foundation) onto
+        // every pile that takes it; into an empty pile only when `to_empty`.
+        let single_to_piles = |emit: &mut F, from: Place, c: Card, to_empty: bool| {
             for (to, &top) in tops.iter().enumerate().take(np) {
                 let ok = match top {
                     Some(top) => self.builds_on(c, top),
-                    None => empty_target(to) && self.rules.fills_empty(c),
+                    None => to_empty && empty_target(to) && self.rules.fills_empty(c),
                 };
                 if ok {
                     let to = Place::Pile(to as u8);
@@ -322,7 +358,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                     continue;
                 }
                 let c = Card::new(Suit::ALL[suit], Rank::from_value(h));
-                single_to_piles(&mut emit, Place::Home, c);
+                single_to_piles(&mut emit, Place::Home, c, true);
             }
         }
         if self.feat.redeal != 0 {
@@ -333,6 +369,13 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if self.feat.deal_to != 0 {
             if let Some(mv) = self.deal_move(s) {
                 emit(mv);
+            }
+        }
+        // From the reserve (its moves home are listed above): onto a card, and into an
+        // empty pile only where the rules let a reserve card fill one.
+        if self.feat.reserve != 0 {
+            for (i, c) in self.free_reserve(s) {
+                single_to_piles(&mut emit, Place::Reserve(i), c, self.feat.reserve_to_empty);
             }
         }
         // From the talon: every card turns can bring to the top of the waste, in one move
@@ -350,7 +393,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 if code != 0 && self.goes_home(s, c) {
                     emit(Move::single(from, Place::Home, c));
                 }
-                single_to_piles(&mut emit, from, c);
+                single_to_piles(&mut emit, from, c, true);
             });
         }
         // Between piles. Group limits are worked out once per state.
@@ -423,6 +466,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 &mut emit,
                 Place::Cell(i as u8),
                 Card::from_index(s.cells[i]),
+                true,
             );
         }
         // From the piles to the first empty cell (cells are interchangeable).
@@ -511,7 +555,8 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
 mod tests {
     use super::*;
     use crate::games::tableau::testing::{
-        board, card, game, moves, streets, HOME_DH, STREETS_TWO_RUNS,
+        backbone_uncovered, board, card, game, moves, reserve_to_empty, streets, two_decks,
+        BACKBONE_COVERED, HOME_DH, STREETS_TWO_RUNS,
     };
     use crate::games::tableau::verbose;
     use crate::games::Game;
@@ -543,6 +588,51 @@ mod tests {
             .1;
         assert_eq!(back, s);
         assert_eq!(g.key(&back), g.key(&s));
+    }
+
+    /// Backbone's cover: while a card lies across the reserve, it is the reserve's only free
+    /// card; once it is gone each stack's top card is free (and only the top card).
+    #[test]
+    fn a_card_across_the_reserve_blocks_every_stack_until_it_is_gone() {
+        let g = two_decks("backbone");
+        let s = board(&g, BACKBONE_COVERED);
+        assert_eq!(g.free_reserve(&s).to_vec(), vec![(2, card("JS"))]);
+        let all = moves(&g, &s);
+        let names: Vec<&str> = all.iter().map(|m| m.0.as_str()).collect();
+        // JS goes home; QS (under it) may not, nor onto KS.
+        assert_eq!(names, ["Rch"]);
+        let after = &all[0].1;
+        assert_eq!(*after, board(&g, &backbone_uncovered()));
+        assert_eq!(
+            g.free_reserve(after).to_vec(),
+            vec![(0, card("QS")), (1, card("KH"))]
+        );
+        let mut names: Vec<String> = moves(&g, after).into_iter().map(|m| m.0).collect();
+        names.sort();
+        // QS home or onto KS; QH lies under QS; KH neither goes home nor builds.
+        assert_eq!(names, ["R11", "R1h"]);
+    }
+
+    /// Backbone: a reserve card never fills an empty pile (a tableau or waste card may);
+    /// with `to_empty` it does, into the first empty pile (the piles are interchangeable).
+    #[test]
+    fn a_reserve_card_fills_an_empty_pile_only_where_the_rules_say() {
+        let text = backbone_uncovered();
+        let g = two_decks("backbone");
+        let s = board(&g, &text);
+        assert!(!moves(&g, &s).iter().any(|m| m.0 == "R12" || m.0 == "R22"));
+        let open = reserve_to_empty("backbone");
+        let s = board(&open, &text);
+        let mut names: Vec<String> = moves(&open, &s).into_iter().map(|m| m.0).collect();
+        names.sort();
+        assert_eq!(names, ["R11", "R12", "R1h", "R22"]);
+        // Nothing moves onto the reserve; its cards leave it one at a time.
+        let (_, after) = moves(&open, &s)
+            .into_iter()
+            .find(|m| m.0 == "R22")
+            .expect("KH into pile 2");
+        assert_eq!(after.pile(1), &[card("KH").byte()]);
+        assert_eq!(after.pile(9), &[] as &[u8]);
     }
 
     #[test]

@@ -30,6 +30,9 @@ pub enum Place {
     /// [`AFTER_REDEAL`](super::talon::AFTER_REDEAL). Written out as the player's moves
     /// before any line is shown or replayed; code 0 is the waste's top card.
     Talon(u8),
+    /// A reserve pile (0-based): the stacks from the first, then the pile lying across
+    /// them (the cover), when the rules have one. Cards only leave the reserve.
+    Reserve(u8),
 }
 
 /// A move: `count` cards from `from` to `to`; `card` is the lowest of them (the one that
@@ -101,6 +104,14 @@ pub fn pile_label(p: usize) -> String {
     (p + 1).to_string()
 }
 
+/// The label of reserve stack `i` (0-based) on the board: `reserve1`, `reserve2`, ...
+pub fn reserve_label(i: usize) -> String {
+    format!("reserve{}", i + 1)
+}
+
+/// The label on the board of the reserve's pile lying across its stacks.
+pub const COVER: &str = "cover";
+
 /// The label of cell `c` (letters, as in FreeCell notation).
 pub fn cell_label(c: usize) -> String {
     ((b'a' + c as u8) as char).to_string()
@@ -108,7 +119,8 @@ pub fn cell_label(c: usize) -> String {
 
 impl<const N: usize, const K: usize> Tableau<N, K> {
     /// The notation of `mv` ([`Game::notation`](crate::games::Game::notation)): pile numbers,
-    /// cell letters, `h` for the foundations, `s` for the stock and `r` for the redeal.
+    /// cell letters, `h` for the foundations, `s` for the stock, `r` for the redeal, `w` for
+    /// the waste, `R1` to `R9` for the reserve's stacks and `Rc` for its cover.
     pub(super) fn move_notation(&self, mv: &Move) -> String {
         if mv.is_redeal() {
             return "r".to_string();
@@ -125,6 +137,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             Place::Home => "h".to_string(),
             Place::Stock | Place::Piles => "s".to_string(),
             Place::Waste => "w".to_string(),
+            Place::Reserve(i) if usize::from(i) == usize::from(self.feat.reserve) => {
+                "Rc".to_string()
+            }
+            Place::Reserve(i) => format!("R{}", i + 1),
             // Never shown to a player (lines are written out first): `w+` the turns, `r` a
             // redeal first.
             Place::Talon(code) => format!(
@@ -189,13 +205,19 @@ pub fn verbose(mv: &Move) -> String {
         }
         (Place::Waste, Place::Pile(b)) => format!("Move a card from the waste to stack {b}"),
         (Place::Waste, Place::Home) => "Move a card from the waste to the foundations".into(),
+        (Place::Reserve(a), Place::Pile(b)) => format!("Move a card from reserve {a} to stack {b}"),
+        (Place::Reserve(a), Place::Home) => {
+            format!("Move a card from reserve {a} to the foundations")
+        }
         (Place::Stock, _) => format!("Redeal the {} cards of the stacks", mv.count),
         (Place::Home, _)
         | (_, Place::Stock)
         | (_, Place::Piles)
         | (Place::Piles, _)
         | (Place::Waste | Place::Talon(_), _)
-        | (_, Place::Waste | Place::Talon(_)) => {
+        | (_, Place::Waste | Place::Talon(_))
+        | (Place::Reserve(_), _)
+        | (_, Place::Reserve(_)) => {
             format!("Move {} (not a legal move)", mv.card)
         }
     }

@@ -4,7 +4,7 @@
 //! new state. Exact: the same number as
 //! [`Tableau::guide`] on the state after the move (checked by the tests below). Games of
 //! runs recount only the piles a move touches; other games with foundation returns, a
-//! redeal, a chosen base, a stock or repeated cards guide each successor whole.
+//! redeal, a chosen base, a stock, a reserve or repeated cards guide each successor whole.
 
 use super::guide::{weigh_guide, RunTerms, GUIDE_WEIGHTS};
 use super::rules::MAX_PILES;
@@ -112,8 +112,13 @@ impl Terms {
                 cells -= 1;
                 moved[0] = s.cells[c as usize];
             }
-            Place::Home | Place::Stock | Place::Piles | Place::Waste | Place::Talon(_) => {
-                unreachable!("no lazy guides with returns, redeals or a stock")
+            Place::Home
+            | Place::Stock
+            | Place::Piles
+            | Place::Waste
+            | Place::Talon(_)
+            | Place::Reserve(_) => {
+                unreachable!("no lazy guides with returns, redeals, a stock or a reserve")
             }
         }
         match mv.to {
@@ -145,8 +150,8 @@ impl Terms {
                     }
                 }
             }
-            Place::Stock | Place::Piles | Place::Waste | Place::Talon(_) => {
-                unreachable!("no lazy guides with redeals or a stock")
+            Place::Stock | Place::Piles | Place::Waste | Place::Talon(_) | Place::Reserve(_) => {
+                unreachable!("no lazy guides with redeals or a stock; nothing goes onto a reserve")
             }
         }
         weigh_guide(GUIDE_WEIGHTS, not_home, ooo, cells, depth, empty)
@@ -202,7 +207,14 @@ pub(super) fn guided_moves<const N: usize, const K: usize>(
         });
         return;
     }
-    if f.returns || f.redeal != 0 || f.chosen_base || f.deal_to != 0 || f.draw != 0 || f.repeats {
+    if f.returns
+        || f.redeal != 0
+        || f.chosen_base
+        || f.deal_to != 0
+        || f.draw != 0
+        || f.repeats
+        || f.reserve != 0
+    {
         g.each_move(s, |mv| {
             if keep(&mv) {
                 let succ = g.succ(s, mv);

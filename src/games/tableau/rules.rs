@@ -159,6 +159,59 @@ fn yes() -> bool {
     true
 }
 
+/// A reserve: stacks of cards dealt face up whose top cards may be played, onto which no
+/// card is ever put (Backbone; later Canfield). Stored as extra piles after the tableau
+/// piles, never interchangeable with them.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReserveRules {
+    /// Cards dealt face up to each reserve stack, left to right (its length is the number of
+    /// stacks; none: no reserve). Only a stack's top card is free.
+    #[serde(default)]
+    pub piles: Vec<u8>,
+    /// Cards dealt after the stacks onto a pile of their own lying across all of them: its
+    /// top card is free, and while it holds a card no stack's top card is (Backbone's one
+    /// card across both columns).
+    #[serde(default)]
+    pub cover: u8,
+    /// Whether a free reserve card may fill an empty tableau pile (one the tableau's rule
+    /// lets it start); false in Backbone. A reserve card goes home or onto a tableau card
+    /// it builds on in any case, and never into a cell or onto the reserve.
+    #[serde(default = "yes")]
+    pub to_empty: bool,
+}
+
+impl Default for ReserveRules {
+    fn default() -> Self {
+        ReserveRules {
+            piles: Vec::new(),
+            cover: 0,
+            to_empty: true,
+        }
+    }
+}
+
+impl ReserveRules {
+    /// Whether these are the rules of no reserve at all (left out of the rules'
+    /// fingerprint, so that the versions of games without one stay as they were).
+    fn is_default(&self) -> bool {
+        *self == ReserveRules::default()
+    }
+
+    /// The reserve's piles in the state: the stacks, and the cover's pile when it has one.
+    pub fn state_piles(&self) -> usize {
+        self.piles.len() + usize::from(self.cover > 0)
+    }
+
+    /// Cards dealt to the reserve.
+    pub fn cards(&self) -> usize {
+        self.piles.iter().map(|&n| usize::from(n)).sum::<usize>() + usize::from(self.cover)
+    }
+}
+
+/// The most reserve stacks: the move notation numbers them with one digit (`R1` to `R9`).
+pub const MAX_RESERVE_STACKS: usize = 9;
+
 /// The foundations.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -312,6 +365,9 @@ pub struct Rules {
     /// The stock.
     #[serde(default)]
     pub stock: StockRules,
+    /// The reserve (none by default). Left out of the rules' fingerprint when absent.
+    #[serde(default, skip_serializing_if = "ReserveRules::is_default")]
+    pub reserve: ReserveRules,
     /// [`Rules::version`], worked out when the rules are read.
     #[serde(skip)]
     version: u32,
@@ -442,8 +498,10 @@ impl Rules {
                 "cells: at most {MAX_CELLS}, and no more dealt than there are"
             )));
         }
+        self.check_reserve()?;
         let dealt: usize = t.deal.iter().map(|&n| n as usize).sum::<usize>()
             + c.dealt as usize
+            + self.reserve.cards()
             + if t.aces_home {
                 4 * self.decks as usize
             } else {
@@ -626,6 +684,45 @@ impl Rules {
         Ok(())
     }
 
+    /// The reserve's own checks, and the rules it is not played with yet.
+    fn check_reserve(&self) -> Result<(), RulesError> {
+        let v = &self.reserve;
+        if v.piles.is_empty() {
+            if v.cover > 0 {
+                return Err(self.invalid("a reserve's cover needs reserve stacks to lie across"));
+            }
+            return Ok(());
+        }
+        if v.piles.contains(&0) {
+            return Err(self.invalid("every reserve stack is dealt at least one card"));
+        }
+        if v.piles.len() > MAX_RESERVE_STACKS {
+            return Err(self.unsupported(&format!("more than {MAX_RESERVE_STACKS} reserve stacks")));
+        }
+        if self.piles() + v.state_piles() > MAX_PILES {
+            return Err(self.unsupported(&format!(
+                "more than {MAX_PILES} piles, the reserve's counted (its stacks and the \
+                 cover's pile)"
+            )));
+        }
+        // Where a reserve card may go is written for tableau piles and foundations only;
+        // these rules would need more (into a cell? gathered by the redeal? all-in-runs
+        // wins with cards left in the reserve?).
+        if self.cells.count > 0 {
+            return Err(self.unsupported("a reserve with free cells"));
+        }
+        if matches!(self.stock, StockRules::Redeal { .. }) {
+            return Err(self.unsupported("a reserve with a redeal of the tableau"));
+        }
+        if self.foundations.takes != Takes::Cards || self.won != Won::AllHome {
+            return Err(self.unsupported("a reserve in a game of complete runs"));
+        }
+        if self.pysol.is_some() {
+            return Err(self.invalid("PySol's layouts known here have no reserve"));
+        }
+        Ok(())
+    }
+
     /// The deck: `decks` decks of four suits, or as many cards of fewer suits.
     pub fn deck(&self) -> DeckSpec {
         let suits = match self.suits {
@@ -739,6 +836,55 @@ mod tests {
     }
 
     #[test]
+    fn reserves_the_engine_does_not_play_are_refused_with_the_reason() {
+        // The reserve's cards are counted in the deal: eight piles of six and four left.
+        const SIX: &str = "[tableau]\ndeal = [6, 6, 6, 6, 6, 6, 6, 6]\nbuild = \"suit\"\n\
+                           moves = \"single\"\nempty = \"any\"\n";
+        let r = Rules::from_toml(&format!(
+            "{BASE}{SIX}[reserve]\npiles = [1, 2]\ncover = 1\n"
+        ))
+        .expect("a reserve of four cards");
+        assert_eq!((r.reserve.state_piles(), r.reserve.cards()), (3, 4));
+        assert!(r.reserve.to_empty);
+        unsupported(
+            &format!("{SIX}[cells]\ncount = 1\n[reserve]\npiles = [4]\n"),
+            "a reserve with free cells",
+        );
+        unsupported(
+            "[tableau]\ndeal = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]\nbuild = \"suit\"\n\
+             moves = \"single\"\nempty = \"none\"\n[reserve]\npiles = [4]\n\
+             [stock]\nkind = \"redeal\"\nper_pile = 4\nredeals = 255\n",
+            "a reserve with a redeal",
+        );
+        unsupported(
+            "decks = 2\n[tableau]\ndeal = [10, 10, 10, 10, 10, 10, 10, 10, 10, 10]\n\
+             build = \"suit\"\nmoves = \"suit-sequences\"\nempty = \"any\"\n\
+             [foundations]\ntakes = \"runs\"\n[reserve]\npiles = [4]\n",
+            "a reserve in a game of complete runs",
+        );
+        unsupported(
+            &format!("{SIX}[reserve]\npiles = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n"),
+            "more than 9 reserve stacks",
+        );
+        unsupported(
+            "[tableau]\ndeal = [5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4]\nbuild = \"suit\"\n\
+             moves = \"single\"\nempty = \"any\"\n[reserve]\npiles = [1, 1]\ncover = 2\n",
+            "more than 13 piles",
+        );
+        for body in [
+            format!("{SIX}[reserve]\ncover = 4\n"),
+            format!("{SIX}[reserve]\npiles = [4, 0]\n"),
+            // The reserve's cards are dealt: 48 + 5 is one too many.
+            format!("{SIX}[reserve]\npiles = [5]\n"),
+        ] {
+            assert!(
+                matches!(refusal(&body), RulesError::Invalid { .. }),
+                "{body}"
+            );
+        }
+    }
+
+    #[test]
     fn inconsistent_feature_settings_are_invalid() {
         for body in [
             format!("{PLAIN}[foundations]\nbase_stays = true\n"),
@@ -804,6 +950,10 @@ mod tests {
             format!("{PLAIN}[cells]\ncount = 1\n"),
             format!("{PLAIN}[foundations]\nmay_return = true\n"),
             format!("microsoft_deals = true\n{PLAIN}"),
+            PLAIN.replace("[7, 7, 7, 7, 6, 6, 6, 6]", "[7, 7, 7, 7, 6, 6, 6, 5]")
+                + "[reserve]\npiles = [1]\n",
+            PLAIN.replace("[7, 7, 7, 7, 6, 6, 6, 6]", "[7, 7, 7, 7, 6, 6, 6, 5]")
+                + "[reserve]\npiles = [1]\nto_empty = false\n",
         ] {
             let r = Rules::from_toml(&format!("{BASE}{other}")).unwrap();
             assert_ne!(r.version(), base.version(), "{other}");

@@ -19,7 +19,9 @@
 //!   suit's first foundation, so at most 13 cards of a suit can be written.
 //! - `"reserve"`: a reserve of single cards, one per place in order (a stacked reserve: one
 //!   pile, top card last). Our cells that take no card (King Albert) are such a reserve;
-//!   their places are interchangeable, so empty ones are left out.
+//!   their places are interchangeable, so empty ones are left out. Our reserve stacks
+//!   (`[reserve]` in the rules, Backbone) are refused both ways: Backbone's two stacks and
+//!   the card lying across them are more than one list can say.
 //! - No free cells: Solvitaire's reader has code for a `"cells"` key, but its schema refuses
 //!   every key but `tableau piles`, `foundations`, `stock`, `waste`, `reserve`, `hole`,
 //!   `sequences` and `accordion`, so a position with cards in free cells (or Eight Off's
@@ -105,6 +107,32 @@ fn error(what: impl Into<String>) -> BoardError {
     BoardError::Solvitaire(what.into())
 }
 
+/// Refuses a game with reserve stacks (our `[reserve]`, not cells that take no card):
+/// Solvitaire's `"reserve"` is one list (places of one card each, or one stack), with
+/// nothing that lies across other cards, so Backbone's two stacks and the card across them
+/// have no place in it.
+fn reserve_stacks<const N: usize, const K: usize>(g: &Tableau<N, K>) -> Result<(), BoardError> {
+    let v = &g.rules.reserve;
+    if v.piles.is_empty() {
+        return Ok(());
+    }
+    let id = &g.rules.id;
+    Err(error(if v.cover > 0 {
+        format!(
+            "{id}'s reserve has {} stack(s) and {} card(s) lying across them: Solvitaire's deal \
+             has one \"reserve\" (places of one card, or one stack) and nothing that covers \
+             other cards, so it cannot hold {id}'s deals",
+            v.piles.len(),
+            v.cover
+        )
+    } else {
+        format!(
+            "{id}'s reserve stacks are not written as Solvitaire's \"reserve\" (places of one \
+             card, or one stack) yet"
+        )
+    }))
+}
+
 /// Solvitaire's name of a card; `down` writes its suit letter in lower case.
 fn card_name(c: Card, down: bool) -> Option<String> {
     let (suit, rank) = (c.suit()?, c.rank()?);
@@ -182,6 +210,7 @@ pub fn parse<const N: usize, const K: usize>(
     game: &Tableau<N, K>,
     text: &str,
 ) -> Result<Table, BoardError> {
+    reserve_stacks(game)?;
     let shape = Shape::of(game);
     let id = &shape.id;
     let doc: Value = serde_json::from_str(text).map_err(|e| error(format!("not JSON: {e}")))?;
@@ -307,6 +336,7 @@ pub fn write<const N: usize, const K: usize>(
     game: &Tableau<N, K>,
     t: &Table,
 ) -> Result<String, BoardError> {
+    reserve_stacks(game)?;
     let shape = Shape::of(game);
     let id = &shape.id;
     if let Some((name, v)) = t.counters.iter().find(|(_, v)| *v != 0) {

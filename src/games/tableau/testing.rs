@@ -1,6 +1,6 @@
 //! Helpers shared by the engine's unit tests: a preset by id, cards, boards, move lists.
 
-use super::{State, Tableau};
+use super::{State, Tableau, TwoDecks};
 use crate::cards::{parse_card, Card};
 use crate::games::{Game, GameId};
 use crate::piles::Table;
@@ -13,21 +13,67 @@ pub(super) fn game(id: &str) -> Tableau {
     }
 }
 
+/// A two-deck preset by id.
+pub(super) fn two_decks(id: &str) -> TwoDecks {
+    match id.parse::<GameId>().expect("preset") {
+        GameId::Tableau(i) => TwoDecks::preset(i),
+        g => panic!("{id} is {g:?}"),
+    }
+}
+
 pub(super) fn card(s: &str) -> Card {
     parse_card(s).expect("card")
 }
 
-pub(super) fn board(g: &Tableau, text: &str) -> State<52> {
+pub(super) fn board<const N: usize, const K: usize>(g: &Tableau<N, K>, text: &str) -> State<N> {
     g.pack(&Table::parse(text).expect("board"))
         .expect("position")
 }
 
-pub(super) fn moves(g: &Tableau, s: &State<52>) -> Vec<(String, State<52>)> {
+pub(super) fn moves<const N: usize, const K: usize>(
+    g: &Tableau<N, K>,
+    s: &State<N>,
+) -> Vec<(String, State<N>)> {
     let mut out = Vec::new();
     g.expand(s, &mut out);
     out.into_iter()
         .map(|m| (g.notation(&m.mv), m.state))
         .collect()
+}
+
+/// Backbone with KS alone on pile 1, QH under QS on the first reserve stack, KH on the
+/// second, JS across both, and every other card home (the lower hearts foundation at the
+/// Jack, the lower spades one at the Ten): only JS is free in the reserve.
+pub(super) const BACKBONE_COVERED: &str = "1 (spread): KS\n2 (spread): \n3 (spread): \n\
+     4 (spread): \n5 (spread): \n6 (spread): \n7 (spread): \n8 (spread): \n\
+     reserve1 (spread): QH QS\nreserve2 (spread): KH\ncover (spread): JS\n\
+     clubs (stacked): AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC\n\
+     diamonds (stacked): AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD\n\
+     hearts (stacked): AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH\n\
+     spades (stacked): AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS\n\
+     clubs2 (stacked): AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC\n\
+     diamonds2 (stacked): AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD\n\
+     hearts2 (stacked): AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH\n\
+     spades2 (stacked): AS 2S 3S 4S 5S 6S 7S 8S 9S TS\n\
+     stock (stacked): \nwaste (stacked): \n";
+
+/// [`BACKBONE_COVERED`] once JS has gone home: QS and KH are free.
+pub(super) fn backbone_uncovered() -> String {
+    BACKBONE_COVERED
+        .replace("cover (spread): JS", "cover (spread): ")
+        .replace(
+            "spades2 (stacked): AS 2S 3S 4S 5S 6S 7S 8S 9S TS",
+            "spades2 (stacked): AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+        )
+}
+
+/// The preset `id` with a free reserve card allowed into an empty pile (`to_empty`).
+pub(super) fn reserve_to_empty(id: &str) -> TwoDecks {
+    let mut rules = two_decks(id).rules.clone();
+    rules.id = format!("{id}-to-empty");
+    rules.reserve.to_empty = true;
+    let rules: &'static super::Rules = Box::leak(Box::new(rules));
+    Tableau::of_rules(rules, 0)
 }
 
 pub(super) const HOME_DH: &str = "diamonds (stacked): AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD\n\

@@ -4,19 +4,29 @@
 //! confirm the engine's proofs of small losses.
 
 use patience::cards::Card;
-use patience::games::tableau::{cell_label, pile_label, GroupMoves, Move, Place, Tableau, HOMES};
+use patience::games::tableau::{
+    cell_label, pile_label, reserve_label, GroupMoves, Move, Place, Tableau, COVER, HOMES,
+};
 use patience::piles::Table;
 use patience::verify::{Referee, Status};
 use std::collections::{HashSet, VecDeque};
 
-/// Every move the referee accepts in `t`, tried from every place to every place with every
-/// count the rules might allow, the redeal and the stock's deal.
+/// Every move the referee accepts in `t`, tried from every place (tableau piles, cells,
+/// reserve piles, foundations, waste) to every place with every count the rules might allow,
+/// the redeal and the stock's deal.
 pub fn referee_moves<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Vec<Table> {
     let r = g.rules;
     let mut places: Vec<(Place, String)> = (0..r.piles())
         .map(|p| (Place::Pile(p as u8), pile_label(p)))
         .collect();
     places.extend((0..r.cells.count as usize).map(|c| (Place::Cell(c as u8), cell_label(c))));
+    // The reserve's stacks, then the pile across them: sources, and destinations the
+    // referee must refuse.
+    let stacks = r.reserve.piles.len();
+    places.extend((0..stacks).map(|i| (Place::Reserve(i as u8), reserve_label(i))));
+    if r.reserve.cover > 0 {
+        places.push((Place::Reserve(stacks as u8), COVER.to_string()));
+    }
     // Every foundation as a source; as a destination, the card names its own.
     let targets: Vec<Place> = places.iter().map(|p| p.0).chain([Place::Home]).collect();
     places.extend(HOMES.iter().map(|h| (Place::Home, h.to_string())));
