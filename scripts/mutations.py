@@ -22,8 +22,8 @@ MUTATIONS = {
     "piles-symmetric-with-stock": (
         KEY,
         "piles keep their order while cards wait in the stock",
-        "        f.redeal != 0 || s.stock > 0\n    }",
-        "        f.redeal != 0\n            || (s.stock > 0\n                && (f.deal_to as usize != self.rules.piles()\n                    || !s.stock.is_multiple_of(f.deal_to)))\n    }",
+        "        f.redeal != 0 || (f.deal_to != 0 && s.stock > 0)\n    }",
+        "        f.redeal != 0\n            || (f.deal_to != 0\n                && s.stock > 0\n                && (f.deal_to as usize != self.rules.piles()\n                    || !s.stock.is_multiple_of(f.deal_to)))\n    }",
     ),
     "first-empty-pile-always": (
         MOVEGEN,
