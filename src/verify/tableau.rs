@@ -558,47 +558,20 @@ mod tests {
     use super::*;
     use crate::cards::parse_card;
     use crate::games::tableau::reserve_label;
-    use crate::games::tableau::rules::{Rules, MAX_CELLS, MAX_PILES, MAX_RESERVE_STACKS};
-    use crate::games::tableau::TwoDecks;
-    use crate::games::GameId;
+    use crate::games::tableau::rules::{MAX_CELLS, MAX_PILES, MAX_RESERVE_STACKS};
+    use crate::games::tableau::testing::{
+        backbone_uncovered, reserve_to_empty, two_decks, BACKBONE_COVERED,
+    };
 
-    fn backbone() -> TwoDecks {
-        match "backbone".parse::<GameId>().expect("preset") {
-            GameId::Tableau(i) => TwoDecks::preset(i),
-            g => panic!("{g:?}"),
-        }
-    }
-
-    /// Backbone's reserve: QH under QS on the first stack, KH on the second, `across` lying
-    /// across both (nothing when empty), KS alone on pile 1, every other card home.
-    fn reserve_board(across: &str) -> Table {
-        let spades2 = if across.is_empty() { " JS" } else { "" };
-        let mut text = String::from("1 (spread): KS\n");
-        for p in 2..=8 {
-            text += &format!("{p} (spread): \n");
-        }
-        text +=
-            &format!("reserve1 (spread): QH QS\nreserve2 (spread): KH\ncover (spread): {across}\n");
-        let full = |s: char| {
-            "A23456789TJQK"
-                .chars()
-                .map(|r| format!("{r}{s}"))
-                .collect::<Vec<_>>()
-                .join(" ")
+    /// Backbone's reserve (the engine's unit tests use the same boards): QH under QS on the
+    /// first stack, KH on the second, JS lying across both (or, uncovered, gone home), KS
+    /// alone on pile 1, every other card home.
+    fn reserve_board(covered: bool) -> Table {
+        let text = if covered {
+            BACKBONE_COVERED.to_string()
+        } else {
+            backbone_uncovered()
         };
-        for (label, s) in [
-            ("clubs", 'C'),
-            ("diamonds", 'D'),
-            ("hearts", 'H'),
-            ("spades", 'S'),
-        ] {
-            text += &format!("{label} (stacked): {}\n", full(s));
-        }
-        text += &format!("clubs2 (stacked): {}\n", full('C'));
-        text += &format!("diamonds2 (stacked): {}\n", full('D'));
-        text += "hearts2 (stacked): AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH\n";
-        text += &format!("spades2 (stacked): AS 2S 3S 4S 5S 6S 7S 8S 9S TS{spades2}\n");
-        text += "stock (stacked): \nwaste (stacked): \n";
         Table::parse(&text).expect("board")
     }
 
@@ -610,8 +583,8 @@ mod tests {
     /// across may, and once it is gone each stack's top card may.
     #[test]
     fn the_card_across_the_reserve_covers_both_stacks() {
-        let g = backbone();
-        let t = reserve_board("JS");
+        let g = two_decks("backbone");
+        let t = reserve_board(true);
         for mv in [
             one(Place::Reserve(0), Place::Home, "QS"),
             one(Place::Reserve(0), Place::Pile(0), "QS"),
@@ -623,7 +596,7 @@ mod tests {
         let mut after = t.clone();
         g.referee_apply(&mut after, &one(Place::Reserve(2), Place::Home, "JS"))
             .expect("the card across goes home");
-        assert_eq!(after, reserve_board(""));
+        assert_eq!(after, reserve_board(false));
         for mv in [
             one(Place::Reserve(0), Place::Home, "QS"),
             one(Place::Reserve(0), Place::Pile(0), "QS"),
@@ -644,17 +617,14 @@ mod tests {
     /// may), never goes into a cell or onto the reserve, and nothing is put onto the reserve.
     #[test]
     fn a_reserve_card_fills_no_empty_pile_unless_the_rules_say() {
-        let g = backbone();
-        let t = reserve_board("");
+        let g = two_decks("backbone");
+        let t = reserve_board(false);
         let into_empty = one(Place::Reserve(1), Place::Pile(1), "KH");
         let e = g
             .referee_apply(&mut t.clone(), &into_empty)
             .expect_err("no reserve card fills an empty pile");
         assert!(e.to_string().contains("empty pile"), "{e}");
-        let mut rules: Rules = g.rules.clone();
-        rules.id = "backbone-to-empty".into();
-        rules.reserve.to_empty = true;
-        let open = TwoDecks::of_rules(Box::leak(Box::new(rules)), 0);
+        let open = reserve_to_empty("backbone");
         let mut after = t.clone();
         open.referee_apply(&mut after, &into_empty)
             .expect("with to_empty it may");

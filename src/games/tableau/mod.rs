@@ -46,7 +46,7 @@ pub mod solvitaire;
 mod state;
 pub mod talon;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 
 pub use catalogue::{embedded_count, preset, presets, register};
 pub use features::capacity;

@@ -1,4 +1,4 @@
-//! Helpers shared by the engine's unit tests: a preset by id, cards, boards, move lists.
+//! Helpers shared by the engine's unit tests (and, for Backbone's boards, the referee's): a preset by id, cards, boards, move lists.
 
 use super::{State, Tableau, TwoDecks};
 use crate::cards::{parse_card, Card};
@@ -14,7 +14,7 @@ pub(super) fn game(id: &str) -> Tableau {
 }
 
 /// A two-deck preset by id.
-pub(super) fn two_decks(id: &str) -> TwoDecks {
+pub(crate) fn two_decks(id: &str) -> TwoDecks {
     match id.parse::<GameId>().expect("preset") {
         GameId::Tableau(i) => TwoDecks::preset(i),
         g => panic!("{id} is {g:?}"),
@@ -44,7 +44,7 @@ pub(super) fn moves<const N: usize, const K: usize>(
 /// Backbone with KS alone on pile 1, QH under QS on the first reserve stack, KH on the
 /// second, JS across both, and every other card home (the lower hearts foundation at the
 /// Jack, the lower spades one at the Ten): only JS is free in the reserve.
-pub(super) const BACKBONE_COVERED: &str = "1 (spread): KS\n2 (spread): \n3 (spread): \n\
+pub(crate) const BACKBONE_COVERED: &str = "1 (spread): KS\n2 (spread): \n3 (spread): \n\
      4 (spread): \n5 (spread): \n6 (spread): \n7 (spread): \n8 (spread): \n\
      reserve1 (spread): QH QS\nreserve2 (spread): KH\ncover (spread): JS\n\
      clubs (stacked): AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC\n\
@@ -58,7 +58,7 @@ pub(super) const BACKBONE_COVERED: &str = "1 (spread): KS\n2 (spread): \n3 (spre
      stock (stacked): \nwaste (stacked): \n";
 
 /// [`BACKBONE_COVERED`] once JS has gone home: QS and KH are free.
-pub(super) fn backbone_uncovered() -> String {
+pub(crate) fn backbone_uncovered() -> String {
     BACKBONE_COVERED
         .replace("cover (spread): JS", "cover (spread): ")
         .replace(
@@ -68,7 +68,7 @@ pub(super) fn backbone_uncovered() -> String {
 }
 
 /// The preset `id` with a free reserve card allowed into an empty pile (`to_empty`).
-pub(super) fn reserve_to_empty(id: &str) -> TwoDecks {
+pub(crate) fn reserve_to_empty(id: &str) -> TwoDecks {
     let mut rules = two_decks(id).rules.clone();
     rules.id = format!("{id}-to-empty");
     rules.reserve.to_empty = true;
