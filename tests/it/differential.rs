@@ -211,6 +211,17 @@ impl Tally {
     }
 }
 
+/// The summary line of a run's checks.
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked",
+            self.positions, self.complete, self.won, self.lost, self.layouts_checked, self.forced_checked
+        )
+    }
+}
+
 /// Runs every check on `start`; returns a description of the first failure.
 fn check_position<const N: usize, const K: usize>(
     g: &Tableau<N, K>,
@@ -885,10 +896,7 @@ fn run_all(
         let mut rng = Rng::new(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let mut tally = Tally::default();
         let found = with_tableau!(id, g => check_game(g, &mut rng, presets, &mut tally));
-        eprintln!(
-            "{id}: {} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked",
-            tally.positions, tally.complete, tally.won, tally.lost, tally.layouts_checked, tally.forced_checked
-        );
+        eprintln!("{id}: {tally}");
         total += tally.positions;
         report(&id.to_string(), found, None);
     }
@@ -923,10 +931,7 @@ fn run_all(
             &reserve_tally,
         ),
     ] {
-        eprintln!(
-            "{what}: {} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked",
-            t.positions, t.complete, t.won, t.lost, t.layouts_checked, t.forced_checked
-        );
+        eprintln!("{what}: {t}");
     }
     (total, failures)
 }
@@ -958,10 +963,7 @@ fn random_rules_with_a_reserve_agree_with_the_referee() {
             }
         });
     }
-    eprintln!(
-        "10 random rules files with a reserve: {} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked",
-        tally.positions, tally.complete, tally.won, tally.lost, tally.layouts_checked, tally.forced_checked
-    );
+    eprintln!("10 random rules files with a reserve: {tally}");
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
