@@ -1,9 +1,9 @@
 //! `patience dataset`.
 
-use super::{DatasetCommand, Format};
+use super::{deal_range, DatasetCommand, Format};
 use anyhow::{Context, Result};
 use patience::study::batch::summarize;
-use patience::study::dataset::{export, read, ExportFormat};
+use patience::study::dataset::{export, merge, read, runs_text, write_new, ExportFormat};
 use std::io::Write;
 
 pub(super) fn dataset(cmd: DatasetCommand) -> Result<()> {
@@ -45,6 +45,34 @@ pub(super) fn dataset(cmd: DatasetCommand) -> Result<()> {
                         .and_then(|_| w.flush())
                         .context("writing to standard output")?;
                 }
+            }
+        }
+        DatasetCommand::Merge {
+            files,
+            out,
+            deals,
+            allow_missing,
+        } => {
+            let range = deals.as_deref().map(deal_range).transpose()?;
+            if out.exists() {
+                anyhow::bail!("{}: file exists; choose another file", out.display());
+            }
+            let m = merge(&files, range, allow_missing)?;
+            write_new(&out, &m.contents)?;
+            let (first, last) = m.range;
+            println!(
+                "{}: {} records of {} deals {first}..{last} from {} files",
+                out.display(),
+                m.contents.records.len(),
+                m.contents.header.game,
+                files.len()
+            );
+            if !m.missing.is_empty() {
+                eprintln!(
+                    "patience: warning: {} deals are in none of the files: {}",
+                    m.missing.iter().map(|(a, b)| b - a + 1).sum::<u64>(),
+                    runs_text(&m.missing)
+                );
             }
         }
         DatasetCommand::Show { file } => {

@@ -121,6 +121,24 @@ enum DatasetCommand {
         /// The dataset file.
         file: PathBuf,
     },
+    /// Joins the datasets of a run's shards (`stats --shard I/N`) into one new file, checking
+    /// that they come from one run (game, rules version, settings, program), share no deal and
+    /// leave no deal of the range out.
+    Merge {
+        /// The shards' dataset files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The new dataset file to write (never overwritten).
+        #[arg(long)]
+        out: PathBuf,
+        /// The run's whole range, A..B: every deal in it must be in one file (default: the
+        /// lowest to the highest deal found, so only gaps inside are reported).
+        #[arg(long)]
+        deals: Option<String>,
+        /// Write the merged file even if deals are missing (they are still listed).
+        #[arg(long)]
+        allow_missing: bool,
+    },
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -213,6 +231,10 @@ struct StatsArgs {
     /// Continue the dataset given with --out, skipping deals it already has.
     #[arg(long, requires = "out")]
     resume: bool,
+    /// Decide only the I-th of N contiguous slices of the range, e.g. 3/16 (for a cluster's
+    /// job array; `dataset merge` joins the slices' datasets).
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
     #[command(flatten)]
     search: SearchArgs,
     /// Print the summary as JSON.

@@ -2,7 +2,7 @@
 
 use super::{deal_range, game, StatsArgs};
 use anyhow::{Context, Result};
-use patience::study::batch::{header, run, BatchConfig};
+use patience::study::batch::{header, run, BatchConfig, Shard};
 use patience::study::dataset::{export, Contents, ExportFormat};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -10,6 +10,10 @@ use std::sync::Arc;
 pub(super) fn stats(a: &StatsArgs) -> Result<()> {
     let g = game(&a.game)?;
     let (first, last) = deal_range(&a.deals)?;
+    let (first, last) = match &a.shard {
+        Some(s) => s.parse::<Shard>()?.slice(first, last)?,
+        None => (first, last),
+    };
     let threads = match a.threads {
         Some(0) => anyhow::bail!("bad --threads 0: need at least one thread"),
         Some(k) => k,
@@ -99,7 +103,7 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
     if a.json {
         let rate = r.summary.win_rate();
         let v = serde_json::json!({
-            "game": g.to_string(), "first": first, "last": last, "threads": threads,
+            "game": g.to_string(), "first": first, "last": last, "shard": a.shard, "threads": threads,
             "done": r.done, "already": r.already, "interrupted": r.interrupted,
             "win_rate": rate, "first_fit": r.summary.first_fit_rate(), "perfect": r.summary.perfect_rate(), "unknown": r.summary.unknown(),
             "summary": r.summary,

@@ -87,6 +87,87 @@ pub enum BatchError {
     NoPysol(String),
 }
 
+/// One of `count` deterministic slices of a deal range (`stats --shard INDEX/COUNT`), so that
+/// a cluster's job array can split a run: the slices are contiguous, in order, cover the
+/// range once, and differ in length by at most one deal. A slice's records are those of the
+/// same deals in a single run (a record depends only on its deal and the settings), so
+/// `dataset merge` of every slice equals the single run record for record.
+///
+/// ```
+/// use patience::study::batch::Shard;
+/// let s: Shard = "2/3".parse().unwrap();
+/// assert_eq!(s.slice(1, 10).unwrap(), (5, 7));
+/// assert!("0/3".parse::<Shard>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which slice, from 1.
+    pub index: u64,
+    /// How many slices.
+    pub count: u64,
+}
+
+/// A `--shard` that cannot be used.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ShardError {
+    /// Not of the form I/N with whole numbers 1 <= I <= N.
+    #[error("bad shard '{0}': expected I/N with whole numbers 1 <= I <= N (e.g. 3/16)")]
+    Syntax(String),
+    /// More slices than deals: some slices would be empty.
+    #[error("shard count {count} exceeds the {deals} deals of the range {first}..{last}")]
+    TooMany {
+        /// The slices asked for.
+        count: u64,
+        /// The deals in the range.
+        deals: u64,
+        /// The range's first deal.
+        first: u64,
+        /// The range's last deal.
+        last: u64,
+    },
+}
+
+impl std::str::FromStr for Shard {
+    type Err = ShardError;
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError::Syntax(s.to_string());
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count): (u64, u64) = (
+            i.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl Shard {
+    /// The deals `(a, b)` (both included) of this slice of `first..=last`: slice i of n
+    /// starts at deal `first + (i-1)·m/n` of the m deals, rounded down.
+    pub fn slice(&self, first: u64, last: u64) -> Result<(u64, u64), ShardError> {
+        let deals = u128::from(last - first) + 1;
+        if u128::from(self.count) > deals {
+            return Err(ShardError::TooMany {
+                count: self.count,
+                deals: deals as u64,
+                first,
+                last,
+            });
+        }
+        // u128: m·i overflows u64 for the whole Microsoft range split many ways.
+        let start = |i: u64| first + (deals * u128::from(i) / u128::from(self.count)) as u64;
+        Ok((start(self.index - 1), start(self.index) - 1))
+    }
+}
+
 /// The dataset header for a run.
 pub fn header(game: GameId, cfg: &SolveConfig, pysol: bool) -> Header {
     let info = game.info();
@@ -349,4 +430,53 @@ pub fn summarize(contents: &dataset::Contents) -> Summary {
         s.add(r);
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_cover_the_range_once_in_order() {
+        for (first, last) in [
+            (1u64, 1000u64),
+            (7, 7),
+            (1, 10),
+            (5, 17),
+            (1, 8_589_934_591),
+        ] {
+            let deals = last - first + 1;
+            for count in [1u64, 2, 3, 4, 7, 16].into_iter().filter(|&n| n <= deals) {
+                let mut next = first;
+                let (mut shortest, mut longest) = (u64::MAX, 0);
+                for index in 1..=count {
+                    let (a, b) = Shard { index, count }.slice(first, last).unwrap();
+                    assert_eq!(a, next, "{first}..{last} {index}/{count}");
+                    assert!(b >= a);
+                    shortest = shortest.min(b - a + 1);
+                    longest = longest.max(b - a + 1);
+                    next = b + 1;
+                }
+                assert_eq!(next, last + 1);
+                assert!(longest - shortest <= 1);
+            }
+        }
+    }
+
+    #[test]
+    fn bad_shards_are_refused() {
+        for s in ["0/4", "5/4", "1/0", "1", "a/b", "1/2/3", "-1/4"] {
+            assert_eq!(
+                s.parse::<Shard>(),
+                Err(ShardError::Syntax(s.to_string())),
+                "{s}"
+            );
+        }
+        assert_eq!("3/4".parse::<Shard>().unwrap().to_string(), "3/4");
+        let e = Shard { index: 1, count: 5 }.slice(1, 4).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "shard count 5 exceeds the 4 deals of the range 1..4"
+        );
+    }
 }

@@ -90,6 +90,56 @@ pub enum DatasetError {
     /// The file exists and would be overwritten.
     #[error("{0}: file exists; use --resume to continue it, or choose another file")]
     Exists(PathBuf),
+    /// A dataset to merge was made by another run than the first one given.
+    #[error("{path}: dataset was made {what}, unlike {other}; only shards of one run merge")]
+    Differs {
+        /// The file.
+        path: PathBuf,
+        /// The first file given.
+        other: PathBuf,
+        /// How it differs.
+        what: String,
+    },
+    /// A deal is in two datasets to merge (or twice in one).
+    #[error("{path}: deal {deal} is also in {other}")]
+    Duplicate {
+        /// The file where it was found again.
+        path: PathBuf,
+        /// Where it was first found.
+        other: PathBuf,
+        /// The deal.
+        deal: u64,
+    },
+    /// No dataset was given to merge.
+    #[error("no dataset to merge")]
+    NoFiles,
+    /// A dataset to merge ends in an incomplete record.
+    #[error("{0}: corrupt dataset: the last record is incomplete (resume its run to repair it)")]
+    Truncated(PathBuf),
+    /// A dataset to merge holds a deal outside the range asked for.
+    #[error("{path}: deal {deal} lies outside the range {first}..{last}")]
+    Outside {
+        /// The file.
+        path: PathBuf,
+        /// The deal.
+        deal: u64,
+        /// The range's first deal.
+        first: u64,
+        /// The range's last deal.
+        last: u64,
+    },
+    /// Deals of the range are in none of the datasets to merge.
+    #[error("{count} deals of {first}..{last} are in none of the files: {deals}")]
+    Missing {
+        /// How many.
+        count: u64,
+        /// The range's first deal.
+        first: u64,
+        /// The range's last deal.
+        last: u64,
+        /// Every missing deal, as a list of deals and runs A..B.
+        deals: String,
+    },
     /// The dataset is of another game or other settings.
     #[error("{path}: dataset was made {what}; cannot resume it with these settings")]
     Mismatch {
@@ -275,6 +325,148 @@ impl Writer {
     }
 }
 
+/// What [`merge`] made: the joined dataset and the deals of the range no file had.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    /// The first file's header and every record, sorted by deal.
+    pub contents: Contents,
+    /// The range that was checked: the one asked for, or the records' lowest to highest deal.
+    pub range: (u64, u64),
+    /// The deals of `range` in none of the files, as runs `(a, b)`, both included.
+    pub missing: Vec<(u64, u64)>,
+}
+
+/// Joins datasets written by shards of one run (`stats --shard I/N`). Every file must have
+/// the first one's header (game, rules version, settings and program, so that the records are
+/// those a single run would have written), end in a whole record, and share no deal with
+/// another; with `range`, every record must lie in it. Deals of the range in no file are
+/// reported in [`Merged::missing`], and are an error unless `allow_missing`.
+pub fn merge(
+    paths: &[PathBuf],
+    range: Option<(u64, u64)>,
+    allow_missing: bool,
+) -> Result<Merged, DatasetError> {
+    let mut header: Option<Header> = None;
+    let mut seen: rustc_hash::FxHashMap<u64, usize> = Default::default();
+    let mut records = Vec::new();
+    for (i, path) in paths.iter().enumerate() {
+        let c = read(path)?;
+        if c.truncated_tail {
+            return Err(DatasetError::Truncated(path.clone()));
+        }
+        match &header {
+            None => header = Some(c.header.clone()),
+            Some(h) => {
+                let what = if h.game != c.header.game || h.rules_version != c.header.rules_version {
+                    Some(format!(
+                        "for {} (rules version {})",
+                        c.header.game, c.header.rules_version
+                    ))
+                } else if h.settings != c.header.settings {
+                    Some(format!("with settings '{}'", c.header.settings))
+                } else if h.written_by != c.header.written_by {
+                    Some(format!("by {}", c.header.written_by))
+                } else {
+                    None
+                };
+                if let Some(what) = what {
+                    return Err(DatasetError::Differs {
+                        path: path.clone(),
+                        other: paths[0].clone(),
+                        what,
+                    });
+                }
+            }
+        }
+        for r in c.records {
+            if let Some((first, last)) = range {
+                if !(first..=last).contains(&r.deal) {
+                    return Err(DatasetError::Outside {
+                        path: path.clone(),
+                        deal: r.deal,
+                        first,
+                        last,
+                    });
+                }
+            }
+            if let Some(&j) = seen.get(&r.deal) {
+                return Err(DatasetError::Duplicate {
+                    path: path.clone(),
+                    other: paths[j].clone(),
+                    deal: r.deal,
+                });
+            }
+            seen.insert(r.deal, i);
+            records.push(r);
+        }
+    }
+    let header = header.ok_or(DatasetError::NoFiles)?;
+    records.sort_by_key(|r| r.deal);
+    let range = range.unwrap_or_else(|| match (records.first(), records.last()) {
+        (Some(a), Some(b)) => (a.deal, b.deal),
+        _ => (1, 0),
+    });
+    let mut missing = Vec::new();
+    let mut next = range.0;
+    for r in &records {
+        if r.deal > next {
+            missing.push((next, r.deal - 1));
+        }
+        next = r.deal + 1;
+    }
+    if range.1 >= next && range.0 <= range.1 {
+        missing.push((next, range.1));
+    }
+    if !missing.is_empty() && !allow_missing {
+        return Err(DatasetError::Missing {
+            count: missing.iter().map(|(a, b)| b - a + 1).sum(),
+            first: range.0,
+            last: range.1,
+            deals: runs_text(&missing),
+        });
+    }
+    Ok(Merged {
+        contents: Contents {
+            header,
+            records,
+            valid_len: 0,
+            truncated_tail: false,
+        },
+        range,
+        missing,
+    })
+}
+
+/// Deals as runs: `5, 17..20, 300`.
+pub fn runs_text(runs: &[(u64, u64)]) -> String {
+    runs.iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}..{b}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Writes `contents` to a new dataset file (never overwrites one); a file cut short by a
+/// failed write is removed, so nothing half-written looks like a result.
+pub fn write_new(path: &Path, contents: &Contents) -> Result<(), DatasetError> {
+    let mut w = Writer::create(path, &contents.header)?;
+    let written = contents
+        .records
+        .iter()
+        .try_for_each(|r| w.append(r))
+        .and_then(|()| w.flush());
+    if written.is_err() {
+        drop(w);
+        let _ = std::fs::remove_file(path);
+    }
+    written
+}
+
 /// An export format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExportFormat {
@@ -410,6 +602,90 @@ mod tests {
         assert!(matches!(
             read(&p),
             Err(DatasetError::Version { found: 7, .. })
+        ));
+    }
+
+    fn shard_file(dir: &Path, name: &str, h: &Header, deals: &[u64]) -> PathBuf {
+        let p = dir.join(name);
+        let mut w = Writer::create(&p, h).unwrap();
+        for &d in deals {
+            w.append(&record(d)).unwrap();
+        }
+        w.flush().unwrap();
+        p
+    }
+
+    #[test]
+    fn merge_joins_shards_in_deal_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = shard_file(dir.path(), "a", &header(), &[4, 3]);
+        let b = shard_file(dir.path(), "b", &header(), &[1, 2]);
+        let m = merge(&[a.clone(), b.clone()], Some((1, 4)), false).unwrap();
+        let deals: Vec<u64> = m.contents.records.iter().map(|r| r.deal).collect();
+        assert_eq!(deals, [1, 2, 3, 4]);
+        assert!(m.missing.is_empty());
+        assert_eq!(m.contents.header, header());
+        let out = dir.path().join("all");
+        write_new(&out, &m.contents).unwrap();
+        assert_eq!(read(&out).unwrap().records.len(), 4);
+        // Never overwritten.
+        assert!(matches!(
+            write_new(&out, &m.contents),
+            Err(DatasetError::Exists(_))
+        ));
+    }
+
+    #[test]
+    fn merge_reports_every_missing_deal() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = shard_file(dir.path(), "a", &header(), &[2, 5, 6, 9]);
+        let e = merge(std::slice::from_ref(&a), Some((1, 12)), false).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "8 deals of 1..12 are in none of the files: 1, 3..4, 7..8, 10..12"
+        );
+        let m = merge(std::slice::from_ref(&a), None, true).unwrap();
+        assert_eq!(m.range, (2, 9));
+        assert_eq!(m.missing, [(3, 4), (7, 8)]);
+        assert_eq!(m.contents.records.len(), 4);
+    }
+
+    #[test]
+    fn merge_refuses_duplicates_foreign_runs_truncated_files_and_strays() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = shard_file(dir.path(), "a", &header(), &[1, 2]);
+        let b = shard_file(dir.path(), "b", &header(), &[2, 3]);
+        let e = merge(&[a.clone(), b.clone()], None, false).unwrap_err();
+        assert!(matches!(e, DatasetError::Duplicate { deal: 2, .. }), "{e}");
+        assert_eq!(
+            e.to_string(),
+            format!("{}: deal 2 is also in {}", b.display(), a.display())
+        );
+        let e = merge(&[a.clone(), a.clone()], None, false).unwrap_err();
+        assert!(matches!(e, DatasetError::Duplicate { deal: 1, .. }), "{e}");
+        for (name, change) in [("game", 0), ("settings", 1), ("version", 2), ("rules", 3)] {
+            let mut h = header();
+            match change {
+                0 => h.game = "r7".into(),
+                1 => h.settings = "algorithm=astar".into(),
+                2 => h.written_by = "patience 9".into(),
+                _ => h.rules_version = 2,
+            }
+            let c = shard_file(dir.path(), name, &h, &[3]);
+            let e = merge(&[a.clone(), c], None, false).unwrap_err();
+            assert!(matches!(e, DatasetError::Differs { .. }), "{name}: {e}");
+        }
+        let e = merge(std::slice::from_ref(&a), Some((2, 5)), true).unwrap_err();
+        assert!(matches!(e, DatasetError::Outside { deal: 1, .. }), "{e}");
+        let t = shard_file(dir.path(), "t", &header(), &[3]);
+        let mut f = OpenOptions::new().append(true).open(&t).unwrap();
+        f.write_all(&[9, 0, 0]).unwrap();
+        drop(f);
+        let e = merge(&[a.clone(), t], None, false).unwrap_err();
+        assert!(matches!(e, DatasetError::Truncated(_)), "{e}");
+        assert!(matches!(
+            merge(&[], None, false),
+            Err(DatasetError::NoFiles)
         ));
     }
 

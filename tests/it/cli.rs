@@ -797,6 +797,128 @@ fn thread_count_does_not_change_results() {
 }
 
 #[test]
+fn shards_merge_into_the_single_run() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Md has choices (solver verdicts), so the records carry search effort too.
+    let whole = dir.path().join("whole.bin");
+    patience(&["stats", "md", "--deals", "1..150", "--out", arg(&whole)]).ok();
+    let mut shards = Vec::new();
+    for (i, threads) in [(1, "1"), (2, "2"), (3, "1"), (4, "3")] {
+        let f = dir.path().join(format!("shard-{i}.bin"));
+        let out = json(
+            &patience(&[
+                "stats",
+                "md",
+                "--deals",
+                "1..150",
+                "--shard",
+                &format!("{i}/4"),
+                "--threads",
+                threads,
+                "--out",
+                arg(&f),
+                "--json",
+            ])
+            .ok(),
+        );
+        // Contiguous slices of 37 or 38 deals.
+        let (first, last) = (
+            out["first"].as_u64().unwrap(),
+            out["last"].as_u64().unwrap(),
+        );
+        assert!((37..=38).contains(&(last - first + 1)), "{first}..{last}");
+        shards.push(f);
+    }
+    let merged = dir.path().join("merged.bin");
+    let mut args = vec![
+        "dataset",
+        "merge",
+        "--deals",
+        "1..150",
+        "--out",
+        arg(&merged),
+    ];
+    // Any order of the files.
+    args.extend(shards.iter().rev().map(|f| arg(f)));
+    patience(&args).ok();
+    let (m, w) = (export_records(&merged), export_records(&whole));
+    assert_unique_deals(&m, 1, 150);
+    assert_eq!(m, w, "the merged shards must equal the single run");
+
+    // A missing shard: every missing deal named, nothing written.
+    let partial = dir.path().join("partial.bin");
+    let line = patience(&[
+        "dataset",
+        "merge",
+        "--deals",
+        "1..150",
+        "--out",
+        arg(&partial),
+        arg(&shards[0]),
+        arg(&shards[2]),
+        arg(&shards[3]),
+    ])
+    .one_line_error();
+    assert!(
+        line.ends_with("38 deals of 1..150 are in none of the files: 38..75"),
+        "{line}"
+    );
+    assert!(!partial.exists());
+    // A shard given twice.
+    let line = patience(&[
+        "dataset",
+        "merge",
+        "--out",
+        arg(&partial),
+        arg(&shards[0]),
+        arg(&shards[0]),
+    ])
+    .one_line_error();
+    assert!(line.contains("deal 1 is also in"), "{line}");
+    assert!(!partial.exists());
+    // A shard of another run (other settings).
+    let other = dir.path().join("other.bin");
+    patience(&[
+        "stats",
+        "md",
+        "--deals",
+        "1..150",
+        "--shard",
+        "2/4",
+        "--max-nodes",
+        "500",
+        "--out",
+        arg(&other),
+    ])
+    .ok();
+    let line = patience(&[
+        "dataset",
+        "merge",
+        "--out",
+        arg(&partial),
+        arg(&shards[0]),
+        arg(&other),
+    ])
+    .one_line_error();
+    assert!(line.contains("only shards of one run merge"), "{line}");
+    // An existing output file is left as it was.
+    let before = std::fs::read(&merged).expect("read");
+    let line =
+        patience(&["dataset", "merge", "--out", arg(&merged), arg(&shards[0])]).one_line_error();
+    assert!(line.contains("file exists"), "{line}");
+    assert_eq!(std::fs::read(&merged).expect("read"), before);
+    // Bad shards.
+    for (shard, want) in [
+        ("5/4", "bad shard '5/4'"),
+        ("1/200", "exceeds the 150 deals"),
+    ] {
+        let line =
+            patience(&["stats", "md", "--deals", "1..150", "--shard", shard]).one_line_error();
+        assert!(line.contains(want), "{shard}: {line}");
+    }
+}
+
+#[test]
 fn truncated_last_record_is_repaired_by_resume() {
     let dir = tempfile::tempdir().expect("temp dir");
     let f = dir.path().join("cut.bin");
