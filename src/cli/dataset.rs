@@ -3,7 +3,7 @@
 use super::{deal_range, DatasetCommand, Format};
 use anyhow::{Context, Result};
 use patience::study::batch::summarize;
-use patience::study::dataset::{export, merge, read, runs_text, write_new, ExportFormat};
+use patience::study::dataset::{export, merge, read, runs_text, ExportFormat};
 use std::io::Write;
 
 pub(super) fn dataset(cmd: DatasetCommand) -> Result<()> {
@@ -57,14 +57,13 @@ pub(super) fn dataset(cmd: DatasetCommand) -> Result<()> {
             if out.exists() {
                 anyhow::bail!("{}: file exists; choose another file", out.display());
             }
-            let m = merge(&files, range, allow_missing)?;
-            write_new(&out, &m.contents)?;
+            let m = merge(&files, range, allow_missing, &out)?;
             let (first, last) = m.range;
             println!(
                 "{}: {} records of {} deals {first}..{last} from {} files",
                 out.display(),
-                m.contents.records.len(),
-                m.contents.header.game,
+                m.records,
+                m.header.game,
                 files.len()
             );
             if !m.missing.is_empty() {

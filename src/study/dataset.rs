@@ -325,30 +325,38 @@ impl Writer {
     }
 }
 
-/// What [`merge`] made: the joined dataset and the deals of the range no file had.
+/// What [`merge`] wrote.
 #[derive(Clone, Debug)]
-pub struct Merged {
-    /// The first file's header and every record, sorted by deal.
-    pub contents: Contents,
+pub struct MergeReport {
+    /// The header of the merged dataset (every shard's).
+    pub header: Header,
+    /// The records written.
+    pub records: u64,
     /// The range that was checked: the one asked for, or the records' lowest to highest deal.
     pub range: (u64, u64),
     /// The deals of `range` in none of the files, as runs `(a, b)`, both included.
     pub missing: Vec<(u64, u64)>,
 }
 
-/// Joins datasets written by shards of one run (`stats --shard I/N`). Every file must have
-/// the first one's header (game, rules version, settings and program, so that the records are
-/// those a single run would have written), end in a whole record, and share no deal with
-/// another; with `range`, every record must lie in it. Deals of the range in no file are
-/// reported in [`Merged::missing`], and are an error unless `allow_missing`.
+/// Joins datasets written by shards of one run (`stats --shard I/N`) into the new dataset
+/// `out`, records sorted by deal. Every file must have the first one's header (game, rules
+/// version, settings and program, so that the records are those a single run would have
+/// written), end in a whole record, and share no deal with another; with `range`, every
+/// record must lie in it. Deals of the range in no file are reported in
+/// [`MergeReport::missing`], and are an error unless `allow_missing`. On any error `out` is
+/// left absent (never overwritten if it existed).
+///
+/// Memory: files whose deal ranges do not overlap (the shards of a run) are read one at a
+/// time, so the merge holds one shard's records, not the run's.
 pub fn merge(
     paths: &[PathBuf],
     range: Option<(u64, u64)>,
     allow_missing: bool,
-) -> Result<Merged, DatasetError> {
+    out: &Path,
+) -> Result<MergeReport, DatasetError> {
+    // Pass 1: headers, and each file's lowest and highest deal.
     let mut header: Option<Header> = None;
-    let mut seen: rustc_hash::FxHashMap<u64, usize> = Default::default();
-    let mut records = Vec::new();
+    let mut spans: Vec<(u64, u64, usize)> = Vec::new();
     for (i, path) in paths.iter().enumerate() {
         let c = read(path)?;
         if c.truncated_tail {
@@ -357,19 +365,7 @@ pub fn merge(
         match &header {
             None => header = Some(c.header.clone()),
             Some(h) => {
-                let what = if h.game != c.header.game || h.rules_version != c.header.rules_version {
-                    Some(format!(
-                        "for {} (rules version {})",
-                        c.header.game, c.header.rules_version
-                    ))
-                } else if h.settings != c.header.settings {
-                    Some(format!("with settings '{}'", c.header.settings))
-                } else if h.written_by != c.header.written_by {
-                    Some(format!("by {}", c.header.written_by))
-                } else {
-                    None
-                };
-                if let Some(what) = what {
+                if let Some(what) = header_difference(h, &c.header) {
                     return Err(DatasetError::Differs {
                         path: path.clone(),
                         other: paths[0].clone(),
@@ -378,63 +374,110 @@ pub fn merge(
                 }
             }
         }
-        for r in c.records {
+        let lo = c.records.iter().map(|r| r.deal).min();
+        let hi = c.records.iter().map(|r| r.deal).max();
+        if let (Some(lo), Some(hi)) = (lo, hi) {
             if let Some((first, last)) = range {
-                if !(first..=last).contains(&r.deal) {
+                if lo < first || hi > last {
                     return Err(DatasetError::Outside {
                         path: path.clone(),
-                        deal: r.deal,
+                        deal: if lo < first { lo } else { hi },
                         first,
                         last,
                     });
                 }
             }
-            if let Some(&j) = seen.get(&r.deal) {
-                return Err(DatasetError::Duplicate {
-                    path: path.clone(),
-                    other: paths[j].clone(),
-                    deal: r.deal,
-                });
-            }
-            seen.insert(r.deal, i);
-            records.push(r);
+            spans.push((lo, hi, i));
         }
     }
     let header = header.ok_or(DatasetError::NoFiles)?;
-    records.sort_by_key(|r| r.deal);
-    let range = range.unwrap_or_else(|| match (records.first(), records.last()) {
-        (Some(a), Some(b)) => (a.deal, b.deal),
+    spans.sort_unstable();
+    let range = range.unwrap_or_else(|| match (spans.first(), spans.iter().map(|s| s.1).max()) {
+        (Some(first), Some(last)) => (first.0, last),
         _ => (1, 0),
     });
-    let mut missing = Vec::new();
-    let mut next = range.0;
-    for r in &records {
-        if r.deal > next {
-            missing.push((next, r.deal - 1));
+    // Pass 2: groups of files whose spans overlap, each read, sorted and checked together.
+    let mut w = Writer::create(out, &header)?;
+    let written = (|| {
+        let mut missing = Vec::new();
+        let mut next = range.0;
+        let mut count = 0u64;
+        let mut at = 0;
+        while at < spans.len() {
+            let mut end = at + 1;
+            let mut hi = spans[at].1;
+            while end < spans.len() && spans[end].0 <= hi {
+                hi = hi.max(spans[end].1);
+                end += 1;
+            }
+            let mut files: Vec<usize> = spans[at..end].iter().map(|s| s.2).collect();
+            files.sort_unstable();
+            let mut records: Vec<(u64, usize, Record)> = Vec::new();
+            for &i in &files {
+                records.extend(read(&paths[i])?.records.into_iter().map(|r| (r.deal, i, r)));
+            }
+            // Stable: a deal found twice is reported in the later file.
+            records.sort_by_key(|r| r.0);
+            for (k, (deal, i, r)) in records.iter().enumerate() {
+                if k > 0 && records[k - 1].0 == *deal {
+                    return Err(DatasetError::Duplicate {
+                        path: paths[*i].clone(),
+                        other: paths[records[k - 1].1].clone(),
+                        deal: *deal,
+                    });
+                }
+                if *deal > next {
+                    missing.push((next, deal - 1));
+                }
+                next = deal + 1;
+                w.append(r)?;
+                count += 1;
+            }
+            at = end;
         }
-        next = r.deal + 1;
-    }
-    if range.1 >= next && range.0 <= range.1 {
-        missing.push((next, range.1));
-    }
-    if !missing.is_empty() && !allow_missing {
-        return Err(DatasetError::Missing {
-            count: missing.iter().map(|(a, b)| b - a + 1).sum(),
-            first: range.0,
-            last: range.1,
-            deals: runs_text(&missing),
-        });
-    }
-    Ok(Merged {
-        contents: Contents {
+        if range.0 <= range.1 && next <= range.1 {
+            missing.push((next, range.1));
+        }
+        if !missing.is_empty() && !allow_missing {
+            return Err(DatasetError::Missing {
+                count: missing.iter().map(|(a, b)| b - a + 1).sum(),
+                first: range.0,
+                last: range.1,
+                deals: runs_text(&missing),
+            });
+        }
+        w.flush()?;
+        Ok((count, missing))
+    })();
+    match written {
+        Ok((records, missing)) => Ok(MergeReport {
             header,
             records,
-            valid_len: 0,
-            truncated_tail: false,
-        },
-        range,
-        missing,
-    })
+            range,
+            missing,
+        }),
+        Err(e) => {
+            drop(w);
+            let _ = std::fs::remove_file(out);
+            Err(e)
+        }
+    }
+}
+
+/// How `h` differs from `first` in what makes two datasets parts of one run, if it does.
+fn header_difference(first: &Header, h: &Header) -> Option<String> {
+    if first.game != h.game || first.rules_version != h.rules_version {
+        Some(format!(
+            "for {} (rules version {})",
+            h.game, h.rules_version
+        ))
+    } else if first.settings != h.settings {
+        Some(format!("with settings '{}'", h.settings))
+    } else if first.written_by != h.written_by {
+        Some(format!("by {}", h.written_by))
+    } else {
+        None
+    }
 }
 
 /// Deals as runs: `5, 17..20, 300`.
@@ -449,22 +492,6 @@ pub fn runs_text(runs: &[(u64, u64)]) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Writes `contents` to a new dataset file (never overwrites one); a file cut short by a
-/// failed write is removed, so nothing half-written looks like a result.
-pub fn write_new(path: &Path, contents: &Contents) -> Result<(), DatasetError> {
-    let mut w = Writer::create(path, &contents.header)?;
-    let written = contents
-        .records
-        .iter()
-        .try_for_each(|r| w.append(r))
-        .and_then(|()| w.flush());
-    if written.is_err() {
-        drop(w);
-        let _ = std::fs::remove_file(path);
-    }
-    written
 }
 
 /// An export format.
@@ -620,49 +647,60 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let a = shard_file(dir.path(), "a", &header(), &[4, 3]);
         let b = shard_file(dir.path(), "b", &header(), &[1, 2]);
-        let m = merge(&[a.clone(), b.clone()], Some((1, 4)), false).unwrap();
-        let deals: Vec<u64> = m.contents.records.iter().map(|r| r.deal).collect();
-        assert_eq!(deals, [1, 2, 3, 4]);
-        assert!(m.missing.is_empty());
-        assert_eq!(m.contents.header, header());
+        // Overlapping spans (interleaved deals) are read together.
+        let c = shard_file(dir.path(), "c", &header(), &[9, 6, 8]);
+        let d = shard_file(dir.path(), "d", &header(), &[7, 5, 10]);
         let out = dir.path().join("all");
-        write_new(&out, &m.contents).unwrap();
-        assert_eq!(read(&out).unwrap().records.len(), 4);
+        let m = merge(&[a, b, c, d], Some((1, 10)), false, &out).unwrap();
+        assert_eq!((m.records, m.range), (10, (1, 10)));
+        assert!(m.missing.is_empty());
+        assert_eq!(m.header, header());
+        let back = read(&out).unwrap();
+        let deals: Vec<u64> = back.records.iter().map(|r| r.deal).collect();
+        assert_eq!(deals, (1..=10).collect::<Vec<_>>());
         // Never overwritten.
+        let before = std::fs::read(&out).unwrap();
+        let again = shard_file(dir.path(), "e", &header(), &[1]);
         assert!(matches!(
-            write_new(&out, &m.contents),
+            merge(&[again], None, false, &out),
             Err(DatasetError::Exists(_))
         ));
+        assert_eq!(std::fs::read(&out).unwrap(), before);
     }
 
     #[test]
     fn merge_reports_every_missing_deal() {
         let dir = tempfile::tempdir().unwrap();
         let a = shard_file(dir.path(), "a", &header(), &[2, 5, 6, 9]);
-        let e = merge(std::slice::from_ref(&a), Some((1, 12)), false).unwrap_err();
+        let out = dir.path().join("out");
+        let e = merge(std::slice::from_ref(&a), Some((1, 12)), false, &out).unwrap_err();
         assert_eq!(
             e.to_string(),
             "8 deals of 1..12 are in none of the files: 1, 3..4, 7..8, 10..12"
         );
-        let m = merge(std::slice::from_ref(&a), None, true).unwrap();
+        assert!(!out.exists(), "nothing is left behind");
+        let m = merge(std::slice::from_ref(&a), None, true, &out).unwrap();
         assert_eq!(m.range, (2, 9));
         assert_eq!(m.missing, [(3, 4), (7, 8)]);
-        assert_eq!(m.contents.records.len(), 4);
+        assert_eq!(read(&out).unwrap().records.len(), 4);
     }
 
     #[test]
     fn merge_refuses_duplicates_foreign_runs_truncated_files_and_strays() {
         let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
         let a = shard_file(dir.path(), "a", &header(), &[1, 2]);
         let b = shard_file(dir.path(), "b", &header(), &[2, 3]);
-        let e = merge(&[a.clone(), b.clone()], None, false).unwrap_err();
-        assert!(matches!(e, DatasetError::Duplicate { deal: 2, .. }), "{e}");
+        let e = merge(&[a.clone(), b.clone()], None, false, &out).unwrap_err();
         assert_eq!(
             e.to_string(),
             format!("{}: deal 2 is also in {}", b.display(), a.display())
         );
-        let e = merge(&[a.clone(), a.clone()], None, false).unwrap_err();
+        let e = merge(&[a.clone(), a.clone()], None, false, &out).unwrap_err();
         assert!(matches!(e, DatasetError::Duplicate { deal: 1, .. }), "{e}");
+        let twice = shard_file(dir.path(), "twice", &header(), &[5, 6, 5]);
+        let e = merge(&[twice], None, false, &out).unwrap_err();
+        assert!(matches!(e, DatasetError::Duplicate { deal: 5, .. }), "{e}");
         for (name, change) in [("game", 0), ("settings", 1), ("version", 2), ("rules", 3)] {
             let mut h = header();
             match change {
@@ -672,21 +710,22 @@ mod tests {
                 _ => h.rules_version = 2,
             }
             let c = shard_file(dir.path(), name, &h, &[3]);
-            let e = merge(&[a.clone(), c], None, false).unwrap_err();
+            let e = merge(&[a.clone(), c], None, false, &out).unwrap_err();
             assert!(matches!(e, DatasetError::Differs { .. }), "{name}: {e}");
         }
-        let e = merge(std::slice::from_ref(&a), Some((2, 5)), true).unwrap_err();
+        let e = merge(std::slice::from_ref(&a), Some((2, 5)), true, &out).unwrap_err();
         assert!(matches!(e, DatasetError::Outside { deal: 1, .. }), "{e}");
         let t = shard_file(dir.path(), "t", &header(), &[3]);
         let mut f = OpenOptions::new().append(true).open(&t).unwrap();
         f.write_all(&[9, 0, 0]).unwrap();
         drop(f);
-        let e = merge(&[a.clone(), t], None, false).unwrap_err();
+        let e = merge(&[a.clone(), t], None, false, &out).unwrap_err();
         assert!(matches!(e, DatasetError::Truncated(_)), "{e}");
         assert!(matches!(
-            merge(&[], None, false),
+            merge(&[], None, false, &out),
             Err(DatasetError::NoFiles)
         ));
+        assert!(!out.exists(), "no failed merge leaves a file");
     }
 
     #[test]
