@@ -3,6 +3,7 @@
 mod dataset;
 mod play;
 mod score;
+mod show;
 mod solve;
 mod stats;
 
@@ -59,6 +60,9 @@ enum Command {
     Solve(SolveArgs),
     /// The next move of a winning line from a position.
     Hint(SolveArgs),
+    /// Writes one self-contained HTML page (SVG cards, no network) that shows the layout and
+    /// steps through the winning line found (or the line played, for games without choices).
+    Show(ShowArgs),
     /// Plays a deal the seed's way (the only way, for games without choices).
     Play {
         /// The game id.
@@ -207,6 +211,29 @@ struct SolveArgs {
     /// With --fair: the seed of the samples (the same seed gives the same hint).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+}
+
+#[derive(Args, Debug)]
+struct ShowArgs {
+    /// The game id.
+    game: String,
+    /// The deal number (Microsoft's numbering for FreeCell).
+    #[arg(long, conflicts_with_all = ["board", "pysol"], required_unless_present_any = ["board", "pysol"])]
+    deal: Option<u64>,
+    /// PySolFC's deal number, for the games PySol numbers.
+    #[arg(long, conflicts_with = "board")]
+    pysol: Option<u64>,
+    /// A board file (as written by `patience deal`), or - for standard input.
+    #[arg(long)]
+    board: Option<String>,
+    /// The page to write (never overwritten; default GAME-deal-N.html or GAME-board.html).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Draw face-down cards face up (marked "face down") instead of as backs.
+    #[arg(long)]
+    reveal: bool,
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 #[derive(Args, Debug)]
@@ -448,6 +475,7 @@ pub fn run() -> Result<()> {
         }
         Command::Solve(a) => solve::solve(&a, false),
         Command::Hint(a) => solve::solve(&a, true),
+        Command::Show(a) => show::show(&a),
         Command::Score {
             game: g,
             deal,

@@ -8,6 +8,7 @@
 pub mod batch;
 pub mod dataset;
 pub mod stats;
+pub mod view;
 
 mod config;
 mod hint;

@@ -1483,3 +1483,104 @@ fn mogelpat_scores_any_move_list() {
     let line = patience(&["score", "freecell", "--deal", "1", "--moves", "1a"]).one_line_error();
     assert!(line.contains("no score of its own"), "{line}");
 }
+
+// ---------------------------------------------------------------------------------------
+// The viewer (`show`); tests/../scripts/browser-test.py checks the pages in a browser.
+// ---------------------------------------------------------------------------------------
+
+/// The JSON data embedded in a page written by `show`.
+fn page_data(page: &str) -> serde_json::Value {
+    let start = page
+        .find(r#"<script type="application/json" id="data">"#)
+        .expect("the page embeds its data");
+    let rest = &page[start..];
+    let body = &rest[rest.find('>').expect(">") + 1..rest.find("</script>").expect("end")];
+    serde_json::from_str(&body.replace("<\\/", "</")).expect("the data is JSON")
+}
+
+#[test]
+fn show_writes_a_page_of_the_verified_line_and_never_replaces_a_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = patience_in(dir.path(), &["show", "md", "--deal", "4"]).ok();
+    assert!(out.starts_with("md-deal-4.html: md deal 4: won in 51 moves"), "{out}");
+    let page = std::fs::read_to_string(dir.path().join("md-deal-4.html")).expect("page");
+    let data = page_data(&page);
+    let solved = json(&patience(&["solve", "md", "--deal", "4", "--json"]).ok());
+    // The page steps through the line `solve` prints, move for move.
+    let notations: Vec<&str> = data["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .map(|s| s["notation"].as_str().expect("notation"))
+        .collect();
+    let moves: Vec<&str> = solved["moves"]
+        .as_array()
+        .map(|m| m.iter().map(|v| v.as_str().expect("move")).collect())
+        .unwrap_or_default();
+    assert_eq!(notations.len(), 51);
+    assert_eq!(notations, moves);
+    // The start is the deal's board file, pile for pile.
+    let board = deal_text("md", 4);
+    for p in data["start"].as_array().expect("start") {
+        let cards: Vec<&str> = p["cards"]
+            .as_array()
+            .expect("cards")
+            .iter()
+            .map(|c| c.as_str().expect("card"))
+            .collect();
+        let label = p["label"].as_str().expect("label");
+        let line = board
+            .lines()
+            .find(|l| l.starts_with(&format!("{label} (")))
+            .unwrap_or_else(|| panic!("pile {label} is in the deal"));
+        let dealt: Vec<&str> = line
+            .split(':')
+            .nth(1)
+            .expect("cards")
+            .split_whitespace()
+            .collect();
+        assert_eq!(cards, dealt, "pile {label}");
+    }
+    // Never replaced.
+    let before = std::fs::read(dir.path().join("md-deal-4.html")).expect("read");
+    let line = patience_in(dir.path(), &["show", "md", "--deal", "4"]).one_line_error();
+    assert!(line.contains("md-deal-4.html: file exists"), "{line}");
+    assert_eq!(
+        std::fs::read(dir.path().join("md-deal-4.html")).expect("read"),
+        before
+    );
+    // A game without choices: the line the rules play.
+    let out = patience_in(
+        dir.path(),
+        &["show", "clock", "--deal", "1", "--out", "c.html"],
+    )
+    .ok();
+    assert!(out.contains("(the game has no choices)"), "{out}");
+    // A search stopped by its limit shows the layout only, and says so.
+    let out = patience_in(
+        dir.path(),
+        &[
+            "show",
+            "forty-thieves",
+            "--deal",
+            "2",
+            "--max-nodes",
+            "50",
+            "--out",
+            "ft.html",
+        ],
+    )
+    .ok();
+    assert!(out.contains("the layout only"), "{out}");
+    let data = page_data(&std::fs::read_to_string(dir.path().join("ft.html")).expect("page"));
+    assert_eq!(data["steps"].as_array().map(Vec::len), Some(0));
+    // Bad input: one line, no file left behind.
+    let line = patience_in(dir.path(), &["show", "nosuchgame", "--deal", "1"]).one_line_error();
+    assert!(line.contains("nosuchgame"), "{line}");
+    let line = patience_in(
+        dir.path(),
+        &["show", "md", "--deal", "1", "--out", "no/such/dir/x.html"],
+    )
+    .one_line_error();
+    assert!(line.contains("cannot create"), "{line}");
+}

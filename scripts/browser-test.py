@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Browser tests of the viewer's pages (`patience show`), in headless Chromium.
+
+For each case it writes the page with `patience show`, then in a real browser:
+  1. loads it at the start and checks every pile's cards in the DOM against the deal's board
+     file (`patience deal`), which the page's data does not come from;
+  2. loads it with #selftest, where the page presses the right arrow (the reader's own key
+     handler) until the last move, and checks that the browser got there and that the final
+     layout in the DOM is won: every column, the stock and the waste empty, the deck's cards
+     all on the foundations in whole suits Ace to King;
+  3. takes a screenshot at the end and at a move in the middle (PNG, checked non-empty).
+Usage: browser-test.py PATIENCE CHROMIUM OUT_DIR
+"""
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+CASES = [
+    # game, deal, extra options, deck size
+    ("freecell", 1, [], 52),
+    ("spider-4suits", 2, ["--max-nodes", "200000"], 104),
+]
+RANKS = "A23456789TJQK"
+
+
+def chromium(binary, *args):
+    cmd = [binary, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+           "--virtual-time-budget=20000", *args]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        sys.exit(f"browser test: chromium failed ({' '.join(cmd)}): {r.stderr[-500:]}")
+    return r.stdout
+
+
+def dom_piles(dom):
+    piles = {}
+    for label, cards in re.findall(r'<g class="pile" data-label="([^"]*)" data-cards="([^"]*)"', dom):
+        piles[label] = cards.split()
+    if not piles:
+        sys.exit("browser test: the page shows no pile")
+    return piles
+
+
+def board_piles(text):
+    piles = {}
+    for line in text.splitlines():
+        m = re.match(r"^(\S+) \((spread|stacked)\):(.*)$", line)
+        if m:
+            piles[m.group(1)] = (m.group(2), m.group(3).split())
+    return piles
+
+
+def whole_suits(cards):
+    if len(cards) % 13:
+        return False
+    for k in range(0, len(cards), 13):
+        run = cards[k:k + 13]
+        suits = {c[-1] for c in run}
+        ranks = "".join(c[:-1] for c in run)
+        if len(suits) != 1 or ranks not in (RANKS, RANKS[::-1]):
+            return False
+    return True
+
+
+def main():
+    patience, chrome, out = sys.argv[1], sys.argv[2], Path(sys.argv[3])
+    out.mkdir(parents=True, exist_ok=True)
+    for game, deal, extra, deck in CASES:
+        page = out / f"{game}-{deal}.html"
+        page.unlink(missing_ok=True)
+        subprocess.run([patience, "show", game, "--deal", str(deal), "--out", str(page), *extra],
+                       check=True, capture_output=True, text=True)
+        url = page.resolve().as_uri()
+        board = board_piles(subprocess.run([patience, "deal", game, "--deal", str(deal)],
+                                           check=True, capture_output=True, text=True).stdout)
+        # 1. The start.
+        start = dom_piles(chromium(chrome, "--dump-dom", url))
+        if set(start) != set(board):
+            sys.exit(f"browser test: {game} {deal}: piles {sorted(start)} on the page, {sorted(board)} in the deal")
+        for label, (_, cards) in board.items():
+            if start[label] != cards:
+                sys.exit(f"browser test: {game} {deal}: pile {label} shows {start[label]}, the deal has {cards}")
+        # 2. Stepped to the end by the page's key handler.
+        dom = chromium(chrome, "--dump-dom", url + "#selftest")
+        state = re.search(r'data-selftest="([^"]*)"', dom)
+        steps = re.search(r'id="where">move (\d+) of (\d+)<', dom)
+        if not state or state.group(1) != "end" or not steps or steps.group(1) != steps.group(2):
+            sys.exit(f"browser test: {game} {deal}: the page did not step to the end "
+                     f"({state.group(1) if state else 'no self-test mark'})")
+        end = dom_piles(dom)
+        on_foundations = 0
+        for label, cards in end.items():
+            mode = board.get(label, ("stacked", []))[0]
+            if mode == "spread" or label in ("stock", "waste") or len(label) == 1:
+                if cards:
+                    sys.exit(f"browser test: {game} {deal}: pile {label} is not empty at the end: {cards}")
+            elif cards:
+                if not whole_suits(cards):
+                    sys.exit(f"browser test: {game} {deal}: foundation {label} holds {cards}")
+                on_foundations += len(cards)
+        if on_foundations != deck:
+            sys.exit(f"browser test: {game} {deal}: {on_foundations} cards on the foundations at the end, not {deck}")
+        # 3. Screenshots.
+        for at in ("selftest", "step=" + str(int(steps.group(2)) // 3)):
+            png = out / f"{game}-{deal}-{at.replace('=', '-')}.png"
+            png.unlink(missing_ok=True)
+            chromium(chrome, "--window-size=1200,900", f"--screenshot={png}", url + "#" + at)
+            if not png.exists() or png.stat().st_size < 5000:
+                sys.exit(f"browser test: {game} {deal}: no screenshot {png}")
+        print(f"browser test: {game} deal {deal}: start as dealt, {steps.group(2)} moves stepped "
+              f"with the arrow key, won layout at the end, screenshots in {out}")
+
+
+if __name__ == "__main__":
+    main()
