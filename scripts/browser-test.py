@@ -9,6 +9,8 @@ For each case it writes the page with `patience show`, then in a real browser:
      layout in the DOM is won: every column, the stock and the waste empty, the deck's cards
      all on the foundations in whole suits Ace to King;
   3. takes a screenshot at the end and at a move in the middle (PNG, checked non-empty).
+Then a dataset's report (`dataset report`): its summary in the DOM against `dataset show`,
+and every deal counted in its histograms.
 Usage: browser-test.py PATIENCE CHROMIUM OUT_DIR
 """
 import re
@@ -110,6 +112,41 @@ def main():
                 sys.exit(f"browser test: {game} {deal}: no screenshot {png}")
         print(f"browser test: {game} deal {deal}: start as dealt, {steps.group(2)} moves stepped "
               f"with the arrow key, won layout at the end, screenshots in {out}")
+    report_test(patience, chrome, out)
+
+
+def report_test(patience, chrome, out):
+    """A dataset's report: the summary in the browser's DOM against `dataset show`."""
+    data, page = out / "freecell-1-300.bin", out / "freecell-1-300.html"
+    for f in (data, page):
+        f.unlink(missing_ok=True)
+    subprocess.run([patience, "stats", "freecell", "--deals", "1..300", "--out", str(data)],
+                   check=True, capture_output=True, text=True)
+    subprocess.run([patience, "dataset", "report", str(data), "--out", str(page)],
+                   check=True, capture_output=True, text=True)
+    shown = subprocess.run([patience, "dataset", "show", str(data)], check=True,
+                           capture_output=True, text=True).stdout
+    dom = chromium(chrome, "--dump-dom", page.resolve().as_uri())
+    deals = re.search(r'<td id="deals">(\d+)</td>', dom)
+    rate = re.search(r'<td id="win-rate">([\d.]+)% \((\d+) of (\d+)\)', dom)
+    want = re.search(r"win rate: ([\d.]+)% \((\d+) of (\d+) decided\)", shown)
+    if not deals or deals.group(1) != "300" or not rate or not want:
+        sys.exit(f"browser test: the report shows no summary of 300 deals")
+    if rate.group(2, 3) != want.group(2, 3) or abs(float(rate.group(1)) - float(want.group(1))) > 0.01:
+        sys.exit(f"browser test: the report says {rate.group(0)}, dataset show says {want.group(0)}")
+    for hist in ("effort-states", "effort-time", "lengths"):
+        svg = dom[dom.find(f'id="{hist}"'):]
+        svg = svg[:svg.find("</svg>")]
+        total = sum(int(c) for c in re.findall(r'data-count="(\d+)"', svg))
+        if total != (300 if hist != "lengths" else int(want.group(2))):
+            sys.exit(f"browser test: the report's {hist} histogram counts {total} deals")
+    png = out / "freecell-1-300-report.png"
+    png.unlink(missing_ok=True)
+    chromium(chrome, "--window-size=1000,1200", f"--screenshot={png}", page.resolve().as_uri())
+    if not png.exists() or png.stat().st_size < 5000:
+        sys.exit("browser test: no screenshot of the report")
+    print(f"browser test: the report of FreeCell deals 1 to 300 shows the summary of `dataset show` "
+          f"and histograms of every deal, screenshot {png}")
 
 
 if __name__ == "__main__":

@@ -74,6 +74,35 @@ pub(super) fn dataset(cmd: DatasetCommand) -> Result<()> {
                 );
             }
         }
+        DatasetCommand::Report { file, out } => {
+            let c = read(&file)?;
+            if c.truncated_tail {
+                anyhow::bail!("{}: corrupt dataset: the last record is incomplete (resume the run to repair it)", file.display());
+            }
+            let page = patience::study::report::dataset_report(&c);
+            let mut f = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&out)
+                .map_err(|e| {
+                    if e.kind() == std::io::ErrorKind::AlreadyExists {
+                        anyhow::anyhow!("{}: file exists; choose another file", out.display())
+                    } else {
+                        anyhow::anyhow!("{}: cannot create: {e}", out.display())
+                    }
+                })?;
+            if let Err(e) = f.write_all(page.as_bytes()).and_then(|()| f.flush()) {
+                drop(f);
+                let _ = std::fs::remove_file(&out);
+                return Err(e).with_context(|| format!("writing {}", out.display()));
+            }
+            println!(
+                "{}: report of {} records of {}",
+                out.display(),
+                c.records.len(),
+                c.header.game
+            );
+        }
         DatasetCommand::Show { file } => {
             let c = read(&file)?;
             let h = &c.header;

@@ -143,6 +143,16 @@ enum DatasetCommand {
         #[arg(long)]
         allow_missing: bool,
     },
+    /// Writes a dataset's HTML report (one self-contained page): the win rate with its 95%
+    /// Wilson interval, the bounds with the unknown deals counted both ways, and histograms
+    /// of the solving effort and of the winning lines' lengths.
+    Report {
+        /// The dataset file.
+        file: PathBuf,
+        /// The page to write (never overwritten).
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]

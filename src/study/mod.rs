@@ -7,6 +7,7 @@
 
 pub mod batch;
 pub mod dataset;
+pub mod report;
 pub mod stats;
 pub mod view;
 

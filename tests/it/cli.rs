@@ -1502,7 +1502,10 @@ fn page_data(page: &str) -> serde_json::Value {
 fn show_writes_a_page_of_the_verified_line_and_never_replaces_a_file() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = patience_in(dir.path(), &["show", "md", "--deal", "4"]).ok();
-    assert!(out.starts_with("md-deal-4.html: md deal 4: won in 51 moves"), "{out}");
+    assert!(
+        out.starts_with("md-deal-4.html: md deal 4: won in 51 moves"),
+        "{out}"
+    );
     let page = std::fs::read_to_string(dir.path().join("md-deal-4.html")).expect("page");
     let data = page_data(&page);
     let solved = json(&patience(&["solve", "md", "--deal", "4", "--json"]).ok());
@@ -1583,4 +1586,35 @@ fn show_writes_a_page_of_the_verified_line_and_never_replaces_a_file() {
     )
     .one_line_error();
     assert!(line.contains("cannot create"), "{line}");
+}
+
+#[test]
+fn dataset_report_is_written_once_from_a_whole_dataset() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    patience_in(
+        dir.path(),
+        &["stats", "r7", "--deals", "1..50", "--out", "r7.bin"],
+    )
+    .ok();
+    let out = patience_in(
+        dir.path(),
+        &["dataset", "report", "r7.bin", "--out", "r7.html"],
+    )
+    .ok();
+    assert_eq!(out, "r7.html: report of 50 records of r7\n");
+    let page = std::fs::read_to_string(dir.path().join("r7.html")).expect("page");
+    assert!(page.contains(r#"<td id="deals">50</td>"#), "{page}");
+    let line = patience_in(
+        dir.path(),
+        &["dataset", "report", "r7.bin", "--out", "r7.html"],
+    )
+    .one_line_error();
+    assert!(line.contains("r7.html: file exists"), "{line}");
+    let line = patience_in(
+        dir.path(),
+        &["dataset", "report", "none.bin", "--out", "x.html"],
+    )
+    .one_line_error();
+    assert!(line.contains("none.bin"), "{line}");
+    assert!(!dir.path().join("x.html").exists());
 }
