@@ -1,6 +1,6 @@
 //! `patience dataset`.
 
-use super::{deal_range, DatasetCommand, Format};
+use super::{create_new, deal_range, DatasetCommand, Format};
 use anyhow::{Context, Result};
 use patience::study::batch::summarize;
 use patience::study::dataset::{export, merge, read, runs_text, ExportFormat};
@@ -19,20 +19,7 @@ pub(super) fn dataset(cmd: DatasetCommand) -> Result<()> {
             };
             match out {
                 Some(path) => {
-                    let f = std::fs::OpenOptions::new()
-                        .write(true)
-                        .create_new(true)
-                        .open(&path)
-                        .map_err(|e| {
-                            if e.kind() == std::io::ErrorKind::AlreadyExists {
-                                anyhow::anyhow!(
-                                    "{}: file exists; choose another file",
-                                    path.display()
-                                )
-                            } else {
-                                anyhow::anyhow!("{}: {e}", path.display())
-                            }
-                        })?;
+                    let f = create_new(&path)?;
                     let mut w = std::io::BufWriter::new(f);
                     export(&c, format, &mut w)
                         .and_then(|_| w.flush())
@@ -80,17 +67,7 @@ pub(super) fn dataset(cmd: DatasetCommand) -> Result<()> {
                 anyhow::bail!("{}: corrupt dataset: the last record is incomplete (resume the run to repair it)", file.display());
             }
             let page = patience::study::report::dataset_report(&c);
-            let mut f = std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&out)
-                .map_err(|e| {
-                    if e.kind() == std::io::ErrorKind::AlreadyExists {
-                        anyhow::anyhow!("{}: file exists; choose another file", out.display())
-                    } else {
-                        anyhow::anyhow!("{}: cannot create: {e}", out.display())
-                    }
-                })?;
+            let mut f = create_new(&out)?;
             if let Err(e) = f.write_all(page.as_bytes()).and_then(|()| f.flush()) {
                 drop(f);
                 let _ = std::fs::remove_file(&out);

@@ -300,6 +300,22 @@ fn deal_range(s: &str) -> Result<(u64, u64)> {
     Ok((a, b))
 }
 
+/// Creates `path` for writing, refusing an existing file (nothing already written is ever
+/// replaced): one error line that names the file.
+fn create_new(path: &std::path::Path) -> Result<std::fs::File> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                anyhow!("{}: file exists; choose another file", path.display())
+            } else {
+                anyhow!("{}: cannot create: {e}", path.display())
+            }
+        })
+}
+
 /// Parses a memory size such as 512M, 2G, 100000.
 fn memory_size(s: &str) -> Result<u64> {
     let t = s.trim().to_ascii_uppercase();

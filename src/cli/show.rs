@@ -1,6 +1,6 @@
 //! `patience show`.
 
-use super::{game, position, ShowArgs};
+use super::{create_new, game, position, ShowArgs};
 use anyhow::{Context, Result};
 use patience::games::Game;
 use patience::piles::Table;
@@ -21,17 +21,7 @@ pub(super) fn show(a: &ShowArgs) -> Result<()> {
         })
     });
     // Claim the file before the search, so a bad path fails at once and nothing is replaced.
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&out)
-        .map_err(|e| {
-            if e.kind() == std::io::ErrorKind::AlreadyExists {
-                anyhow::anyhow!("{}: file exists; choose another file", out.display())
-            } else {
-                anyhow::anyhow!("{}: cannot create: {e}", out.display())
-            }
-        })?;
+    let file = create_new(&out)?;
     let cfg = a.search.config(g)?;
     let written = patience::with_game!(g, x => page(x, &table, &what, &cfg, a.reveal)).and_then(
         |(html, line)| {

@@ -1,6 +1,6 @@
 //! `patience stats`.
 
-use super::{deal_range, game, StatsArgs};
+use super::{create_new, deal_range, game, StatsArgs};
 use anyhow::{Context, Result};
 use patience::study::batch::{header, run, BatchConfig, Shard};
 use patience::study::dataset::{export, Contents, ExportFormat};
@@ -31,19 +31,7 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
     }
     // Create the CSV file now, so a bad path fails before the work, not after it.
     let csv_file = match &a.csv {
-        Some(csv) => Some(
-            std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(csv)
-                .map_err(|e| {
-                    if e.kind() == std::io::ErrorKind::AlreadyExists {
-                        anyhow::anyhow!("{}: file exists; choose another file", csv.display())
-                    } else {
-                        anyhow::anyhow!("{}: cannot create: {e}", csv.display())
-                    }
-                })?,
-        ),
+        Some(csv) => Some(create_new(csv)?),
         None => None,
     };
     let cancel = Arc::new(AtomicBool::new(false));

@@ -96,7 +96,7 @@ pub enum BatchError {
 /// ```
 /// use patience::study::batch::Shard;
 /// let s: Shard = "2/3".parse().unwrap();
-/// assert_eq!(s.slice(1, 10).unwrap(), (5, 7));
+/// assert_eq!(s.slice(1, 10).unwrap(), (4, 6)); // of 1..=3, 4..=6, 7..=10
 /// assert!("0/3".parse::<Shard>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
