@@ -190,8 +190,9 @@ struct SearchArgs {
     max_memory: Option<String>,
 }
 
+/// A position: a game and a deal, a PySolFC deal or a board file.
 #[derive(Args, Debug)]
-struct SolveArgs {
+struct PositionArgs {
     /// The game id.
     game: String,
     /// The deal number (Microsoft's numbering for FreeCell).
@@ -203,6 +204,21 @@ struct SolveArgs {
     /// A board file (as written by `patience deal`), or - for standard input.
     #[arg(long)]
     board: Option<String>,
+}
+
+impl PositionArgs {
+    /// The game, the layout and a phrase naming it ("deal 5").
+    fn read(&self) -> Result<(GameId, Table, String)> {
+        let g = game(&self.game)?;
+        let (table, what) = position(g, self.deal, self.pysol, self.board.as_deref())?;
+        Ok((g, table, what))
+    }
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    #[command(flatten)]
+    position: PositionArgs,
     /// Print moves in fc-solve's verbose form ("Move a card from stack 3 to freecell 0").
     #[arg(long)]
     verbose_moves: bool,
@@ -225,17 +241,8 @@ struct SolveArgs {
 
 #[derive(Args, Debug)]
 struct ShowArgs {
-    /// The game id.
-    game: String,
-    /// The deal number (Microsoft's numbering for FreeCell).
-    #[arg(long, conflicts_with_all = ["board", "pysol"], required_unless_present_any = ["board", "pysol"])]
-    deal: Option<u64>,
-    /// PySolFC's deal number, for the games PySol numbers.
-    #[arg(long, conflicts_with = "board")]
-    pysol: Option<u64>,
-    /// A board file (as written by `patience deal`), or - for standard input.
-    #[arg(long)]
-    board: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// The page to write (never overwritten; default GAME-deal-N.html or GAME-board.html).
     #[arg(long)]
     out: Option<PathBuf>,

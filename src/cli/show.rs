@@ -1,6 +1,6 @@
 //! `patience show`.
 
-use super::{create_new, game, position, ShowArgs};
+use super::{create_new, ShowArgs};
 use anyhow::{Context, Result};
 use patience::games::Game;
 use patience::piles::Table;
@@ -11,10 +11,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub(super) fn show(a: &ShowArgs) -> Result<()> {
-    let g = game(&a.game)?;
-    let (table, what) = position(g, a.deal, a.pysol, a.board.as_deref())?;
+    let (g, table, what) = a.position.read()?;
     let out = a.out.clone().unwrap_or_else(|| {
-        PathBuf::from(match (a.deal, a.pysol) {
+        PathBuf::from(match (a.position.deal, a.position.pysol) {
             (Some(n), _) => format!("{g}-deal-{n}.html"),
             (None, Some(n)) => format!("{g}-pysol-{n}.html"),
             _ => format!("{g}-board.html"),

@@ -1,6 +1,6 @@
 //! `patience solve` and `patience hint`.
 
-use super::{game, position, SolveArgs};
+use super::SolveArgs;
 use anyhow::{Context, Result};
 use patience::games::Game;
 use patience::piles::Table;
@@ -9,8 +9,7 @@ use patience::verify::Referee;
 use serde_json::json;
 
 pub(super) fn solve(a: &SolveArgs, hint_only: bool) -> Result<()> {
-    let g = game(&a.game)?;
-    let (table, what) = position(g, a.deal, a.pysol, a.board.as_deref())?;
+    let (g, table, what) = a.position.read()?;
     let cfg = a.search.config(g)?;
     if a.fair {
         anyhow::ensure!(hint_only, "--fair is for `patience hint`");

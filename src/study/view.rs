@@ -8,7 +8,7 @@
 //! page's DOM.
 
 use crate::piles::{Mode, Table};
-use crate::verify::{Referee, VerifyError};
+use crate::verify::{replay_each, Referee, VerifyError};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -81,18 +81,10 @@ impl View {
         moves: &[R::Move],
         notation: impl Fn(&R::Move) -> String,
     ) -> Result<View, VerifyError> {
-        let mut t = start.clone();
-        let mut before = piles(&t);
+        let mut before = piles(start);
         let mut steps = Vec::with_capacity(moves.len());
-        for (i, mv) in moves.iter().enumerate() {
-            referee
-                .referee_apply(&mut t, mv)
-                .map_err(|f| VerifyError::Illegal {
-                    step: i + 1,
-                    notation: notation(mv),
-                    reason: f.to_string(),
-                })?;
-            let after = piles(&t);
+        replay_each(referee, start, moves, &notation, |i, t| {
+            let after = piles(t);
             let mut changed = Vec::new();
             for p in &after {
                 if before.iter().find(|q| q.label == p.label) != Some(p) {
@@ -105,12 +97,12 @@ impl View {
                 }
             }
             steps.push(ViewStep {
-                notation: notation(mv),
+                notation: notation(&moves[i]),
                 changed,
-                counters: counters(&t),
+                counters: counters(t),
             });
             before = after;
-        }
+        })?;
         Ok(View {
             title: String::new(),
             subtitle: String::new(),

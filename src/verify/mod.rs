@@ -86,6 +86,18 @@ pub fn replay<R: Referee>(
     moves: &[R::Move],
     notation: impl Fn(&R::Move) -> String,
 ) -> Result<Table, VerifyError> {
+    replay_each(referee, start, moves, notation, |_, _| {})
+}
+
+/// Replays `moves` from `start`, calling `each(i, table)` with the layout after move `i`
+/// (from 0), and returns the final layout.
+pub fn replay_each<R: Referee>(
+    referee: &R,
+    start: &Table,
+    moves: &[R::Move],
+    notation: impl Fn(&R::Move) -> String,
+    mut each: impl FnMut(usize, &Table),
+) -> Result<Table, VerifyError> {
     let mut t = start.clone();
     for (i, mv) in moves.iter().enumerate() {
         referee
@@ -95,6 +107,7 @@ pub fn replay<R: Referee>(
                 notation: notation(mv),
                 reason: f.to_string(),
             })?;
+        each(i, &t);
     }
     Ok(t)
 }
