@@ -1,5 +1,6 @@
 //! Raw arguments become validated settings here; each subcommand has its own file.
 
+mod bench;
 mod dataset;
 mod play;
 mod score;
@@ -60,6 +61,9 @@ enum Command {
     Solve(SolveArgs),
     /// The next move of a winning line from a position.
     Hint(SolveArgs),
+    /// Runs a matrix of searches × heuristics on the same deals with the same limits and
+    /// prints the table (coverage, wrong answers, expansions, time, length, PAR-2, agile).
+    Bench(BenchArgs),
     /// Writes one self-contained HTML page (SVG cards, no network) that shows the layout and
     /// steps through the winning line found (or the line played, for games without choices).
     Show(ShowArgs),
@@ -178,6 +182,13 @@ struct SearchArgs {
     /// The search algorithm (default: the game's, see `patience games`).
     #[arg(long, value_enum)]
     algorithm: Option<AlgorithmArg>,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// A search's limits.
+#[derive(Args, Debug, Clone)]
+struct LimitArgs {
     /// Stop after expanding this many states (verdict: unknown).
     #[arg(long)]
     max_nodes: Option<u64>,
@@ -251,6 +262,29 @@ struct ShowArgs {
     reveal: bool,
     #[command(flatten)]
     search: SearchArgs,
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// The game id.
+    game: String,
+    /// The deals, A..B (both included).
+    #[arg(long)]
+    deals: String,
+    /// The searches, comma-separated (default: all seven).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    algorithms: Vec<AlgorithmArg>,
+    /// The heuristics by name, comma-separated (default: all the game's: h, guide, blind).
+    #[arg(long, value_delimiter = ',')]
+    heuristics: Vec<String>,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Worker threads, each taking the next deal (default 1, so times are not shared).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Write one record per (deal, search, heuristic) as CSV to this new file.
+    #[arg(long)]
+    csv: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -357,7 +391,16 @@ impl SearchArgs {
     }
 
     fn config_with(&self, chosen: AlgorithmArg) -> Result<SolveConfig> {
-        let algorithm = match chosen {
+        Ok(SolveConfig {
+            algorithm: chosen.algorithm(),
+            limits: self.limits.limits()?,
+        })
+    }
+}
+
+impl AlgorithmArg {
+    fn algorithm(self) -> Algorithm {
+        match self {
             AlgorithmArg::Dfs => Algorithm::Dfs,
             AlgorithmArg::Astar => Algorithm::Astar,
             AlgorithmArg::Idastar => Algorithm::Idastar,
@@ -365,7 +408,12 @@ impl SearchArgs {
             AlgorithmArg::Weighted => Algorithm::Weighted,
             AlgorithmArg::Portfolio => Algorithm::Portfolio,
             AlgorithmArg::GuidedDfs => Algorithm::GuidedDfs,
-        };
+        }
+    }
+}
+
+impl LimitArgs {
+    fn limits(&self) -> Result<Limits> {
         let max_time = match self.max_time {
             Some(t) if t.is_nan() || t <= 0.0 || !t.is_finite() => {
                 bail!("bad --max-time {t}: expected a positive number of seconds")
@@ -374,13 +422,12 @@ impl SearchArgs {
             None => None,
         };
         let max_memory = self.max_memory.as_deref().map(memory_size).transpose()?;
-        let limits = Limits {
+        Ok(Limits {
             max_nodes: self.max_nodes,
             max_time,
             max_memory,
             ..Limits::default()
-        };
-        Ok(SolveConfig { algorithm, limits })
+        })
     }
 }
 
@@ -509,6 +556,7 @@ pub fn run() -> Result<()> {
         Command::Solve(a) => solve::solve(&a, false),
         Command::Hint(a) => solve::solve(&a, true),
         Command::Show(a) => show::show(&a),
+        Command::Bench(a) => bench::bench(&a),
         Command::Score {
             game: g,
             deal,

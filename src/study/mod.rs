@@ -6,6 +6,7 @@
 //! ([`fair_hint`]); [`batch`], [`dataset`] and [`stats`] for ranges of deals.
 
 pub mod batch;
+pub mod bench;
 pub mod dataset;
 pub mod report;
 pub mod stats;

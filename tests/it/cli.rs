@@ -1618,3 +1618,93 @@ fn dataset_report_is_written_once_from_a_whole_dataset() {
     assert!(line.contains("none.bin"), "{line}");
     assert!(!dir.path().join("x.html").exists());
 }
+
+// ---------------------------------------------------------------------------------------
+// The heuristic benchmark (`bench`).
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn bench_runs_every_search_and_heuristic_on_the_same_deals() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = patience_in(
+        dir.path(),
+        &[
+            "bench",
+            "md",
+            "--deals",
+            "1..12",
+            "--max-nodes",
+            "200000",
+            "--csv",
+            "b.csv",
+        ],
+    )
+    .ok();
+    // Twelve configurations: dfs, guided-dfs × 2, A* × 2, IDA* × 2, best-first × 2,
+    // weighted × 2, the portfolio.
+    let rows: Vec<&str> = out.lines().skip(2).collect();
+    assert_eq!(rows.len(), 12, "{out}");
+    let csv = std::fs::read_to_string(dir.path().join("b.csv")).expect("csv");
+    let lines: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(lines.len(), 12 * 12);
+    // The searches that decide a deal agree on it (IDA* re-expands states and may stop at
+    // the limit), and most decide every deal.
+    for deal in 1..=12 {
+        let verdicts: std::collections::BTreeSet<&str> = lines
+            .iter()
+            .filter(|l| l[1] == deal.to_string() && l[4] != "unknown")
+            .map(|l| l[4])
+            .collect();
+        assert_eq!(verdicts.len(), 1, "deal {deal}: {verdicts:?}");
+    }
+    let decided = lines.iter().filter(|l| l[4] != "unknown").count();
+    assert!(decided >= 10 * 12, "{decided} of 144 runs decided");
+    // No wrong answers in the table.
+    for row in &rows {
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cols[4], "0", "{row}");
+    }
+    // A selection, and bad names.
+    let out = patience(&[
+        "bench",
+        "md",
+        "--deals",
+        "4..5",
+        "--algorithms",
+        "astar,best-first",
+        "--heuristics",
+        "h,guide",
+    ])
+    .ok();
+    let names: Vec<&str> = out
+        .lines()
+        .skip(2)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(names, ["astar/h", "best-first/h", "best-first/guide"]);
+    let line =
+        patience(&["bench", "md", "--deals", "1..2", "--heuristics", "nope"]).one_line_error();
+    assert!(line.contains("unknown heuristic 'nope'"), "{line}");
+    let line = patience(&[
+        "bench",
+        "md",
+        "--deals",
+        "1..2",
+        "--algorithms",
+        "astar",
+        "--heuristics",
+        "guide",
+    ])
+    .one_line_error();
+    assert!(line.contains("admissible"), "{line}");
+    let line = patience_in(
+        dir.path(),
+        &["bench", "md", "--deals", "1..2", "--csv", "b.csv"],
+    )
+    .one_line_error();
+    assert!(line.contains("b.csv: file exists"), "{line}");
+}

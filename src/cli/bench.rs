@@ -1,0 +1,169 @@
+//! `patience bench`.
+
+use super::{create_new, deal_range, game, BenchArgs};
+use anyhow::{bail, Context, Result};
+use patience::games::Game;
+use patience::study::bench::{self, BenchRecord, Config};
+use patience::study::Algorithm;
+use patience::verify::Referee;
+use rayon::prelude::*;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+pub(super) fn bench(a: &BenchArgs) -> Result<()> {
+    let g = game(&a.game)?;
+    let (first, last) = deal_range(&a.deals)?;
+    if a.threads == 0 {
+        bail!("bad --threads 0: need at least one thread");
+    }
+    let csv = a.csv.as_deref().map(create_new).transpose()?;
+    let written = patience::with_game!(g, x => run(x, a, first, last));
+    let (text, wrong) = match written {
+        Ok(w) => w,
+        Err(e) => {
+            if let (Some(f), Some(path)) = (csv, &a.csv) {
+                drop(f);
+                let _ = std::fs::remove_file(path);
+            }
+            return Err(e);
+        }
+    };
+    if let (Some(mut f), Some(path)) = (csv, &a.csv) {
+        f.write_all(text.as_bytes())
+            .and_then(|()| f.flush())
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    // Kept in the CSV for study, but never a success.
+    if wrong > 0 {
+        bail!("{wrong} wrong answers: a search called a deal unsolvable that another solved");
+    }
+    Ok(())
+}
+
+/// Runs the matrix and prints the table; returns the records as CSV.
+fn run<G: Game + Referee>(game: &G, a: &BenchArgs, first: u64, last: u64) -> Result<(String, u64)> {
+    let mut heuristics = bench::heuristics::<G>();
+    if !a.heuristics.is_empty() {
+        for name in &a.heuristics {
+            if !heuristics.iter().any(|h| &h.name == name) {
+                bail!(
+                    "unknown heuristic '{name}' for {}: the game has {}",
+                    game.id(),
+                    heuristics
+                        .iter()
+                        .map(|h| h.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+        }
+        heuristics.retain(|h| a.heuristics.contains(&h.name));
+    }
+    let algorithms: Vec<Algorithm> = if a.algorithms.is_empty() {
+        vec![
+            Algorithm::Dfs,
+            Algorithm::GuidedDfs,
+            Algorithm::Astar,
+            Algorithm::Idastar,
+            Algorithm::BestFirst,
+            Algorithm::Weighted,
+            Algorithm::Portfolio,
+        ]
+    } else {
+        a.algorithms.iter().map(|x| x.algorithm()).collect()
+    };
+    let configs = bench::matrix(&algorithms, &heuristics);
+    if configs.is_empty() {
+        bail!("no search fits these heuristics (A* and IDA* take only admissible ones)");
+    }
+    for n in [first, last] {
+        game.check_deal(n)?;
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst))
+        .context("cannot install the Ctrl-C handler")?;
+    let mut limits = a.limits.limits()?;
+    limits.cancel = Some(cancel.clone());
+    let deals: Vec<u64> = (first..=last).collect();
+    let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        indicatif::ProgressBar::new(deals.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads)
+        .build()
+        .with_context(|| format!("cannot start {} threads", a.threads))?;
+    let per_deal: Vec<Result<Option<Vec<BenchRecord>>>> = pool.install(|| {
+        deals
+            .par_iter()
+            .map(|&deal| {
+                if cancel.load(Ordering::Relaxed) {
+                    return Ok(None);
+                }
+                let runs = bench::run_all(game, &game.deal(deal), &configs, &heuristics, &limits)
+                    .with_context(|| format!("deal {deal}"))?;
+                bar.inc(1);
+                // A deal cut short by Ctrl-C is left out whole.
+                if cancel.load(Ordering::Relaxed) {
+                    return Ok(None);
+                }
+                Ok(Some(
+                    configs
+                        .iter()
+                        .zip(runs)
+                        .map(|(c, run)| BenchRecord {
+                            deal,
+                            config: Config::clone(c),
+                            run,
+                        })
+                        .collect(),
+                ))
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let mut records = Vec::new();
+    let mut done = 0;
+    for r in per_deal {
+        if let Some(rs) = r? {
+            records.extend(rs);
+            done += 1;
+        }
+    }
+    let rows = bench::table(&records, &configs, &limits);
+    println!(
+        "{} deals {first}..{last}: {done} deals × {} configurations ({})",
+        game.id(),
+        configs.len(),
+        describe(&limits)
+    );
+    print!("{}", bench::render(&rows));
+    let wrong: u64 = rows.iter().map(|r| r.wrong).sum();
+    if cancel.load(Ordering::Relaxed) {
+        eprintln!(
+            "patience: interrupted: the table counts the {done} deals every configuration finished"
+        );
+    }
+    Ok((bench::csv(&game.id().to_string(), &records), wrong))
+}
+
+fn describe(l: &solvers::Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(n) = l.max_nodes {
+        parts.push(format!("max-nodes={n}"));
+    }
+    if let Some(t) = l.max_time {
+        parts.push(format!("max-time={}s", t.as_secs_f64()));
+    }
+    if let Some(m) = l.max_memory {
+        parts.push(format!("max-memory={m}"));
+    }
+    if parts.is_empty() {
+        "no limits".into()
+    } else {
+        parts.join(" ")
+    }
+}

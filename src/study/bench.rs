@@ -1,0 +1,494 @@
+//! Heuristic benchmarks: a matrix of searches × heuristics run on the same deals with the
+//! same limits, one record per (deal, search, heuristic), and the table a planning
+//! researcher reads (coverage, wrong answers, expansions, time, solution length, PAR-2,
+//! agile score).
+//!
+//! Heuristics are named. Every game has `h` (its admissible [`solvers::Space::heuristic`]),
+//! `guide` (its [`solvers::Space::guide`], not admissible) and `blind` (0: A* becomes
+//! uniform-cost search). A library user adds their own with [`Heuristic::new`]; the searches
+//! see it through [`solvers::Scored`], so the game is untouched. Every win is written out
+//! and replayed by the referee before it counts, and every "unsolvable" is checked against
+//! the other configurations of the same run: a configuration that calls a deal unsolvable
+//! which another solved has given a wrong answer.
+
+use super::config::{Algorithm, StudyError, Verdict};
+use super::portfolio::run_search;
+use crate::games::Game;
+use crate::piles::Table;
+use crate::verify::{verify, Referee, Status};
+use solvers::{Limits, Outcome, Report, Scored};
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// A heuristic's function: the game and a state to an estimate of the moves left.
+type Score<G> = Box<dyn Fn(&G, &<G as solvers::Space>::State) -> u32 + Send + Sync>;
+
+/// A named heuristic of a game.
+pub struct Heuristic<G: Game> {
+    /// Its name, as the command line selects it.
+    pub name: String,
+    /// Whether it never overestimates the moves left (A* and IDA* take only these).
+    pub admissible: bool,
+    score: Score<G>,
+}
+
+impl<G: Game> Heuristic<G> {
+    /// A heuristic of your own: `score` estimates the moves left from a state.
+    ///
+    /// ```
+    /// use patience::games::Game;
+    /// use patience::games::md::Md;
+    /// use patience::study::bench::{self, Heuristic};
+    /// use patience::study::Algorithm;
+    /// use solvers::Limits;
+    /// // Count nothing: the same as `blind`.
+    /// let zero = Heuristic::<Md>::new("zero", true, |_game, _state| 0);
+    /// let table = Md.deal(4);
+    /// let r = bench::run(&Md, &table, Algorithm::Astar, &zero, &Limits::none().with_nodes(100_000)).unwrap();
+    /// assert_eq!(r.outcome.word(), "solved");
+    /// ```
+    pub fn new(
+        name: &str,
+        admissible: bool,
+        score: impl Fn(&G, &G::State) -> u32 + Send + Sync + 'static,
+    ) -> Heuristic<G> {
+        Heuristic {
+            name: name.to_string(),
+            admissible,
+            score: Box::new(score),
+        }
+    }
+}
+
+/// Every game's named heuristics: `h`, `guide` and `blind`.
+pub fn heuristics<G: Game>() -> Vec<Heuristic<G>> {
+    vec![
+        Heuristic::new("h", true, |g: &G, s: &G::State| g.heuristic(s)),
+        Heuristic::new("guide", false, |g: &G, s: &G::State| g.guide(s)),
+        Heuristic::new("blind", true, |_: &G, _: &G::State| 0),
+    ]
+}
+
+/// One cell of the matrix: a search and the heuristic it uses ("-" for plain depth-first
+/// search, "own" for the portfolio, which uses the game's guides as they are).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// The search.
+    pub algorithm: Algorithm,
+    /// The heuristic's name.
+    pub heuristic: String,
+}
+
+impl std::fmt::Display for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.algorithm.name(), self.heuristic)
+    }
+}
+
+/// The configurations of `algorithms` × `heuristics` that make sense: A* and IDA* with the
+/// admissible heuristics only; guided depth-first and best-first searches with every
+/// heuristic but `blind` (which would order nothing); depth-first search and the portfolio
+/// once each, with no heuristic of their own.
+pub fn matrix<G: Game>(algorithms: &[Algorithm], heuristics: &[Heuristic<G>]) -> Vec<Config> {
+    let mut out = Vec::new();
+    for &a in algorithms {
+        let cell = |h: &str| Config {
+            algorithm: a,
+            heuristic: h.to_string(),
+        };
+        match a {
+            Algorithm::Dfs => out.push(cell("-")),
+            Algorithm::Portfolio => out.push(cell("own")),
+            Algorithm::Astar | Algorithm::Idastar => out.extend(
+                heuristics
+                    .iter()
+                    .filter(|h| h.admissible)
+                    .map(|h| cell(&h.name)),
+            ),
+            Algorithm::GuidedDfs | Algorithm::BestFirst | Algorithm::Weighted => out.extend(
+                heuristics
+                    .iter()
+                    .filter(|h| h.name != "blind")
+                    .map(|h| cell(&h.name)),
+            ),
+        }
+    }
+    out
+}
+
+/// One run's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Solved (a line the referee replayed to a win), unsolvable or unknown.
+    pub outcome: Verdict,
+    /// States expanded.
+    pub expanded: u64,
+    /// Wall time in microseconds.
+    pub micros: u64,
+    /// The winning line's length in the player's moves (0 without a win).
+    pub moves: u32,
+}
+
+fn searched<S: solvers::Space>(
+    space: &S,
+    state: S::State,
+    a: Algorithm,
+    l: &Limits,
+) -> Report<S::Move> {
+    match a {
+        Algorithm::Astar => solvers::astar(space, state, l),
+        Algorithm::Idastar => solvers::idastar(space, state, l),
+        Algorithm::BestFirst => {
+            solvers::best_first(space, state, solvers::BestFirstMode::Greedy, l)
+        }
+        Algorithm::Weighted => solvers::best_first(
+            space,
+            state,
+            solvers::BestFirstMode::Weighted { weight: 2.0 },
+            l,
+        ),
+        Algorithm::GuidedDfs => solvers::guided_dfs(space, state, l),
+        Algorithm::Dfs | Algorithm::Portfolio => solvers::dfs(space, state, l),
+    }
+}
+
+/// Runs one search with one heuristic on one position. A win is written out as the player's
+/// moves and replayed by the referee first (a line it refuses is an error, not a result).
+pub fn run<G: Game + Referee>(
+    game: &G,
+    table: &Table,
+    algorithm: Algorithm,
+    heuristic: &Heuristic<G>,
+    limits: &Limits,
+) -> Result<Run, StudyError> {
+    let state = game.pack(table)?;
+    let start = Instant::now();
+    let report = match algorithm {
+        Algorithm::Dfs | Algorithm::Portfolio => run_search(game, state.clone(), algorithm, limits),
+        _ => {
+            let space = Scored {
+                inner: game,
+                score: |s: &G::State| (heuristic.score)(game, s),
+            };
+            searched(&space, state.clone(), algorithm, limits)
+        }
+    };
+    let micros = start.elapsed().as_micros() as u64;
+    let (outcome, moves) = match report.outcome {
+        Outcome::Solved(line) => {
+            let line = game.write_out(&state, line);
+            verify(game, table, &line, Status::Won, |m| game.notation(m))?;
+            (Verdict::Solved, line.len() as u32)
+        }
+        Outcome::Unsolvable => (Verdict::Unsolvable, 0),
+        Outcome::Unknown(_) => (Verdict::Unknown, 0),
+    };
+    Ok(Run {
+        outcome,
+        expanded: report.stats.expanded,
+        micros,
+        moves,
+    })
+}
+
+/// One record of a benchmark: a deal, a configuration and its run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BenchRecord {
+    /// The deal.
+    pub deal: u64,
+    /// The configuration.
+    pub config: Config,
+    /// What it did.
+    pub run: Run,
+}
+
+/// Runs every configuration on one position, in order.
+pub fn run_all<G: Game + Referee>(
+    game: &G,
+    table: &Table,
+    configs: &[Config],
+    heuristics: &[Heuristic<G>],
+    limits: &Limits,
+) -> Result<Vec<Run>, StudyError> {
+    let none = Heuristic::new("-", true, |_: &G, _: &G::State| 0);
+    configs
+        .iter()
+        .map(|c| {
+            let h = heuristics
+                .iter()
+                .find(|h| h.name == c.heuristic)
+                .unwrap_or(&none);
+            run(game, table, c.algorithm, h, limits)
+        })
+        .collect()
+}
+
+/// One row of the table: a configuration over every deal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The configuration.
+    pub config: Config,
+    /// Deals.
+    pub deals: u64,
+    /// Deals solved (wins replayed by the referee).
+    pub solved: u64,
+    /// Deals proven unsolvable.
+    pub unsolvable: u64,
+    /// Verdicts contradicted by another configuration of the run (an "unsolvable" on a deal
+    /// another solved). Must be zero.
+    pub wrong: u64,
+    /// States expanded, all deals.
+    pub expanded: u64,
+    /// Seconds, all deals.
+    pub seconds: f64,
+    /// Mean winning line length, over the deals solved.
+    pub mean_length: f64,
+    /// PAR-2 in seconds: the mean time a deal, an undecided deal charged twice the time limit
+    /// (`None` without a time limit).
+    pub par2_seconds: Option<f64>,
+    /// PAR-2 in expansions: the mean expansions a deal, an undecided deal charged twice the
+    /// node limit (`None` without one).
+    pub par2_expanded: Option<f64>,
+    /// The agile score summed over deals: 1 for a deal decided within a second, 0 for one
+    /// not decided, else 1 − log(t)/log(T), T the time limit (300 s without one).
+    pub agile: f64,
+}
+
+/// The table of a benchmark's records (in `configs` order).
+pub fn table(records: &[BenchRecord], configs: &[Config], limits: &Limits) -> Vec<Row> {
+    let solved_somewhere: rustc_hash::FxHashSet<u64> = records
+        .iter()
+        .filter(|r| r.run.outcome == Verdict::Solved)
+        .map(|r| r.deal)
+        .collect();
+    let limit_s = limits.max_time.map(|t| t.as_secs_f64());
+    let agile_t = limit_s.unwrap_or(300.0).max(1.0 + 1e-9);
+    configs
+        .iter()
+        .map(|c| {
+            let rs: Vec<&BenchRecord> = records.iter().filter(|r| &r.config == c).collect();
+            let count = |v: Verdict| rs.iter().filter(|r| r.run.outcome == v).count() as u64;
+            let solved = count(Verdict::Solved);
+            let deals = rs.len() as u64;
+            let secs = |r: &BenchRecord| r.run.micros as f64 / 1e6;
+            let decided = |r: &BenchRecord| r.run.outcome != Verdict::Unknown;
+            let mean = |x: f64| if deals == 0 { 0.0 } else { x / deals as f64 };
+            Row {
+                config: c.clone(),
+                deals,
+                solved,
+                unsolvable: count(Verdict::Unsolvable),
+                wrong: rs
+                    .iter()
+                    .filter(|r| {
+                        r.run.outcome == Verdict::Unsolvable && solved_somewhere.contains(&r.deal)
+                    })
+                    .count() as u64,
+                expanded: rs.iter().map(|r| r.run.expanded).sum(),
+                seconds: rs.iter().map(|r| secs(r)).sum(),
+                mean_length: if solved == 0 {
+                    0.0
+                } else {
+                    rs.iter().map(|r| f64::from(r.run.moves)).sum::<f64>() / solved as f64
+                },
+                par2_seconds: limit_s.map(|t| {
+                    mean(
+                        rs.iter()
+                            .map(|r| if decided(r) { secs(r) } else { 2.0 * t })
+                            .sum(),
+                    )
+                }),
+                par2_expanded: limits.max_nodes.map(|n| {
+                    mean(
+                        rs.iter()
+                            .map(|r| {
+                                if decided(r) {
+                                    r.run.expanded as f64
+                                } else {
+                                    2.0 * n as f64
+                                }
+                            })
+                            .sum(),
+                    )
+                }),
+                agile: rs
+                    .iter()
+                    .filter(|r| decided(r))
+                    .map(|r| {
+                        let t = secs(r);
+                        if t <= 1.0 {
+                            1.0
+                        } else {
+                            (1.0 - t.ln() / agile_t.ln()).max(0.0)
+                        }
+                    })
+                    // A float sum of nothing is -0.0.
+                    .sum::<f64>()
+                    + 0.0,
+            }
+        })
+        .collect()
+}
+
+/// The table as text.
+pub fn render(rows: &[Row]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{:<20} {:>6} {:>7} {:>6} {:>5} {:>12} {:>9} {:>8} {:>10} {:>12} {:>8}",
+        "search/heuristic",
+        "deals",
+        "solved",
+        "lost",
+        "wrong",
+        "expanded",
+        "seconds",
+        "length",
+        "PAR-2 s",
+        "PAR-2 exp",
+        "agile"
+    );
+    for r in rows {
+        let opt = |v: Option<f64>, p: usize| v.map_or("-".to_string(), |x| format!("{x:.p$}"));
+        let _ = writeln!(
+            s,
+            "{:<20} {:>6} {:>7} {:>6} {:>5} {:>12} {:>9.2} {:>8.1} {:>10} {:>12} {:>8.2}",
+            r.config.to_string(),
+            r.deals,
+            r.solved,
+            r.unsolvable,
+            r.wrong,
+            r.expanded,
+            r.seconds,
+            r.mean_length,
+            opt(r.par2_seconds, 3),
+            opt(r.par2_expanded, 0),
+            r.agile
+        );
+    }
+    s
+}
+
+/// The records as CSV, one line per (deal, search, heuristic), with a header line.
+pub fn csv(game: &str, records: &[BenchRecord]) -> String {
+    let mut s = String::from("game,deal,algorithm,heuristic,outcome,expanded,micros,moves\n");
+    for r in records {
+        let _ = writeln!(
+            s,
+            "{game},{},{},{},{},{},{},{}",
+            r.deal,
+            r.config.algorithm.name(),
+            r.config.heuristic,
+            r.run.outcome.word(),
+            r.run.expanded,
+            r.run.micros,
+            r.run.moves
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::md::Md;
+
+    fn rec(deal: u64, a: Algorithm, outcome: Verdict, micros: u64) -> BenchRecord {
+        BenchRecord {
+            deal,
+            config: Config {
+                algorithm: a,
+                heuristic: "h".into(),
+            },
+            run: Run {
+                outcome,
+                expanded: 10,
+                micros,
+                moves: if outcome == Verdict::Solved { 20 } else { 0 },
+            },
+        }
+    }
+
+    #[test]
+    fn a_loss_another_search_won_is_a_wrong_answer() {
+        let records = vec![
+            rec(1, Algorithm::Astar, Verdict::Solved, 500_000),
+            rec(1, Algorithm::Idastar, Verdict::Unsolvable, 2_000_000),
+            rec(2, Algorithm::Astar, Verdict::Unknown, 10_000_000),
+            rec(2, Algorithm::Idastar, Verdict::Unsolvable, 4_000_000),
+        ];
+        let configs: Vec<Config> = [Algorithm::Astar, Algorithm::Idastar]
+            .map(|a| Config {
+                algorithm: a,
+                heuristic: "h".into(),
+            })
+            .to_vec();
+        let limits = Limits::none()
+            .with_nodes(100)
+            .with_time(std::time::Duration::from_secs(10));
+        let rows = table(&records, &configs, &limits);
+        assert_eq!((rows[0].solved, rows[0].wrong), (1, 0));
+        assert_eq!((rows[1].unsolvable, rows[1].wrong), (2, 1));
+        // PAR-2: A* solved deal 1 in 0.5 s and left deal 2 undecided (charged 20 s).
+        assert_eq!(rows[0].par2_seconds, Some((0.5 + 20.0) / 2.0));
+        assert_eq!(rows[0].par2_expanded, Some((10.0 + 200.0) / 2.0));
+        // Agile: 1 within a second; 1 - ln 2 / ln 10 and 1 - ln 4 / ln 10 for IDA*.
+        assert_eq!(rows[0].agile, 1.0);
+        let want = 2.0 - (2f64.ln() + 4f64.ln()) / 10f64.ln();
+        assert!((rows[1].agile - want).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_matrix_gives_a_and_ida_only_admissible_heuristics() {
+        let hs = heuristics::<Md>();
+        let m = matrix(
+            &[
+                Algorithm::Dfs,
+                Algorithm::Astar,
+                Algorithm::BestFirst,
+                Algorithm::Portfolio,
+            ],
+            &hs,
+        );
+        let names: Vec<String> = m.iter().map(|c| c.to_string()).collect();
+        assert_eq!(
+            names,
+            [
+                "dfs/-",
+                "astar/h",
+                "astar/blind",
+                "best-first/h",
+                "best-first/guide",
+                "portfolio/own"
+            ]
+        );
+    }
+
+    #[test]
+    fn every_configuration_agrees_on_a_small_deal() {
+        let table = crate::games::Game::deal(&Md, 4);
+        let hs = heuristics::<Md>();
+        let all = [
+            Algorithm::Dfs,
+            Algorithm::GuidedDfs,
+            Algorithm::Astar,
+            Algorithm::Idastar,
+            Algorithm::BestFirst,
+            Algorithm::Weighted,
+            Algorithm::Portfolio,
+        ];
+        let configs = matrix(&all, &hs);
+        let runs = run_all(&Md, &table, &configs, &hs, &Limits::none()).unwrap();
+        for (c, r) in configs.iter().zip(&runs) {
+            assert_eq!(r.outcome, Verdict::Solved, "{c}");
+            assert!(r.moves > 0 && r.expanded > 0, "{c}");
+        }
+        // A* with an admissible heuristic finds a shortest line: none is shorter.
+        let astar = runs[configs
+            .iter()
+            .position(|c| c.to_string() == "astar/h")
+            .unwrap()]
+        .moves;
+        assert!(runs.iter().all(|r| r.moves >= astar));
+    }
+}
