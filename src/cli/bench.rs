@@ -13,12 +13,19 @@ use std::sync::Arc;
 
 pub(super) fn bench(a: &BenchArgs) -> Result<()> {
     let g = game(&a.game)?;
-    let (first, last) = deal_range(&a.deals)?;
+    let (deals, what) = match (&a.deals, &a.corpus) {
+        (Some(range), _) => {
+            let (first, last) = deal_range(range)?;
+            ((first..=last).collect(), format!("deals {first}..{last}"))
+        }
+        (None, Some(path)) => (corpus(path)?, format!("corpus {}", path.display())),
+        (None, None) => bail!("give --deals A..B or --corpus FILE"),
+    };
     if a.threads == 0 {
         bail!("bad --threads 0: need at least one thread");
     }
     let csv = a.csv.as_deref().map(create_new).transpose()?;
-    let written = patience::with_game!(g, x => run(x, a, first, last));
+    let written = patience::with_game!(g, x => run(x, a, &deals, &what));
     let (text, wrong) = match written {
         Ok(w) => w,
         Err(e) => {
@@ -42,7 +49,12 @@ pub(super) fn bench(a: &BenchArgs) -> Result<()> {
 }
 
 /// Runs the matrix and prints the table; returns the records as CSV.
-fn run<G: Game + Referee>(game: &G, a: &BenchArgs, first: u64, last: u64) -> Result<(String, u64)> {
+fn run<G: Game + Referee>(
+    game: &G,
+    a: &BenchArgs,
+    deals: &[u64],
+    what: &str,
+) -> Result<(String, u64)> {
     let mut heuristics = bench::heuristics::<G>();
     if !a.heuristics.is_empty() {
         for name in &a.heuristics {
@@ -77,7 +89,7 @@ fn run<G: Game + Referee>(game: &G, a: &BenchArgs, first: u64, last: u64) -> Res
     if configs.is_empty() {
         bail!("no search fits these heuristics (A* and IDA* take only admissible ones)");
     }
-    for n in [first, last] {
+    for &n in deals {
         game.check_deal(n)?;
     }
     let cancel = Arc::new(AtomicBool::new(false));
@@ -86,7 +98,6 @@ fn run<G: Game + Referee>(game: &G, a: &BenchArgs, first: u64, last: u64) -> Res
         .context("cannot install the Ctrl-C handler")?;
     let mut limits = a.limits.limits()?;
     limits.cancel = Some(cancel.clone());
-    let deals: Vec<u64> = (first..=last).collect();
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         indicatif::ProgressBar::new(deals.len() as u64)
     } else {
@@ -135,7 +146,7 @@ fn run<G: Game + Referee>(game: &G, a: &BenchArgs, first: u64, last: u64) -> Res
     }
     let rows = bench::table(&records, &configs, &limits);
     println!(
-        "{} deals {first}..{last}: {done} deals × {} configurations ({})",
+        "{} {what}: {done} deals × {} configurations ({})",
         game.id(),
         configs.len(),
         describe(&limits)
@@ -148,6 +159,34 @@ fn run<G: Game + Referee>(game: &G, a: &BenchArgs, first: u64, last: u64) -> Res
         );
     }
     Ok((bench::csv(&game.id().to_string(), &records), wrong))
+}
+
+/// Reads a corpus file: deal numbers, one a line, `#` starting a comment.
+fn corpus(path: &std::path::Path) -> Result<Vec<u64>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read corpus '{}'", path.display()))?;
+    let mut deals = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let deal = line.parse::<u64>().map_err(|_| {
+            anyhow::anyhow!(
+                "{}:{}: '{line}' is not a deal number",
+                path.display(),
+                i + 1
+            )
+        })?;
+        if deals.contains(&deal) {
+            bail!("{}:{}: deal {deal} is listed twice", path.display(), i + 1);
+        }
+        deals.push(deal);
+    }
+    if deals.is_empty() {
+        bail!("{}: the corpus lists no deal", path.display());
+    }
+    Ok(deals)
 }
 
 fn describe(l: &solvers::Limits) -> String {

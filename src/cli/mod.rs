@@ -269,8 +269,12 @@ struct BenchArgs {
     /// The game id.
     game: String,
     /// The deals, A..B (both included).
+    #[arg(long, required_unless_present = "corpus", conflicts_with = "corpus")]
+    deals: Option<String>,
+    /// A corpus file instead: deal numbers, one a line (`#` starts a comment), such as
+    /// datasets/corpus/*.txt.
     #[arg(long)]
-    deals: String,
+    corpus: Option<PathBuf>,
     /// The searches, comma-separated (default: all seven).
     #[arg(long, value_enum, value_delimiter = ',')]
     algorithms: Vec<AlgorithmArg>,

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod bench_corpus;
 mod cli;
 mod deal_numbers;
 mod differential;
