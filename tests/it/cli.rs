@@ -1709,7 +1709,9 @@ fn bench_runs_every_search_and_heuristic_on_the_same_deals() {
     assert!(line.contains("b.csv: file exists"), "{line}");
     // A corpus with a bad line: its place named.
     std::fs::write(dir.path().join("c.txt"), "# hard ones\n4\nfour\n").expect("write");
-    let line =
-        patience_in(dir.path(), &["bench", "md", "--corpus", "c.txt"]).one_line_error();
-    assert!(line.contains("c.txt:3: 'four' is not a deal number"), "{line}");
+    let line = patience_in(dir.path(), &["bench", "md", "--corpus", "c.txt"]).one_line_error();
+    assert!(
+        line.contains("c.txt:3: 'four' is not a deal number"),
+        "{line}"
+    );
 }
