@@ -73,15 +73,7 @@ fn run<G: Game + Referee>(
         heuristics.retain(|h| a.heuristics.contains(&h.name));
     }
     let algorithms: Vec<Algorithm> = if a.algorithms.is_empty() {
-        vec![
-            Algorithm::Dfs,
-            Algorithm::GuidedDfs,
-            Algorithm::Astar,
-            Algorithm::Idastar,
-            Algorithm::BestFirst,
-            Algorithm::Weighted,
-            Algorithm::Portfolio,
-        ]
+        Algorithm::ALL.to_vec()
     } else {
         a.algorithms.iter().map(|x| x.algorithm()).collect()
     };

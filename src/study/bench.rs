@@ -468,16 +468,7 @@ mod tests {
     fn every_configuration_agrees_on_a_small_deal() {
         let table = crate::games::Game::deal(&Md, 4);
         let hs = heuristics::<Md>();
-        let all = [
-            Algorithm::Dfs,
-            Algorithm::GuidedDfs,
-            Algorithm::Astar,
-            Algorithm::Idastar,
-            Algorithm::BestFirst,
-            Algorithm::Weighted,
-            Algorithm::Portfolio,
-        ];
-        let configs = matrix(&all, &hs);
+        let configs = matrix(&Algorithm::ALL, &hs);
         let runs = run_all(&Md, &table, &configs, &hs, &Limits::none()).unwrap();
         for (c, r) in configs.iter().zip(&runs) {
             assert_eq!(r.outcome, Verdict::Solved, "{c}");

@@ -41,6 +41,17 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
+    /// Every algorithm, in the order `bench` runs them.
+    pub const ALL: [Algorithm; 7] = [
+        Algorithm::Dfs,
+        Algorithm::GuidedDfs,
+        Algorithm::Astar,
+        Algorithm::Idastar,
+        Algorithm::BestFirst,
+        Algorithm::Weighted,
+        Algorithm::Portfolio,
+    ];
+
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
