@@ -4,7 +4,7 @@ use super::{create_new, deal_range, game, BenchArgs};
 use anyhow::{bail, Context, Result};
 use patience::games::Game;
 use patience::study::bench::{self, BenchRecord, Config};
-use patience::study::Algorithm;
+use patience::study::{describe_limits, Algorithm};
 use patience::verify::Referee;
 use rayon::prelude::*;
 use std::io::Write;
@@ -141,7 +141,10 @@ fn run<G: Game + Referee>(
         "{} {what}: {done} deals × {} configurations ({})",
         game.id(),
         configs.len(),
-        describe(&limits)
+        match describe_limits(&limits) {
+            l if l.is_empty() => "no limits".to_string(),
+            l => l,
+        }
     );
     print!("{}", bench::render(&rows));
     let wrong: u64 = rows.iter().map(|r| r.wrong).sum();
@@ -150,7 +153,10 @@ fn run<G: Game + Referee>(
             "patience: interrupted: the table counts the {done} deals every configuration finished"
         );
     }
-    Ok((bench::csv(&game.id().to_string(), &records), wrong))
+    Ok((
+        bench::csv(&game.id().to_string(), &describe_limits(&limits), &records),
+        wrong,
+    ))
 }
 
 /// Reads a corpus file: deal numbers, one a line, `#` starting a comment.
@@ -179,22 +185,4 @@ fn corpus(path: &std::path::Path) -> Result<Vec<u64>> {
         bail!("{}: the corpus lists no deal", path.display());
     }
     Ok(deals)
-}
-
-fn describe(l: &solvers::Limits) -> String {
-    let mut parts = Vec::new();
-    if let Some(n) = l.max_nodes {
-        parts.push(format!("max-nodes={n}"));
-    }
-    if let Some(t) = l.max_time {
-        parts.push(format!("max-time={}s", t.as_secs_f64()));
-    }
-    if let Some(m) = l.max_memory {
-        parts.push(format!("max-memory={m}"));
-    }
-    if parts.is_empty() {
-        "no limits".into()
-    } else {
-        parts.join(" ")
-    }
 }

@@ -12,10 +12,11 @@
 //! which another solved has given a wrong answer.
 
 use super::config::{Algorithm, StudyError, Verdict};
-use super::portfolio::run_search;
+use super::portfolio::{run_search, single_search};
+use super::solve::verified_win;
 use crate::games::Game;
 use crate::piles::Table;
-use crate::verify::{verify, Referee, Status};
+use crate::verify::Referee;
 use solvers::{Limits, Outcome, Report, Scored};
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -23,13 +24,25 @@ use std::time::Instant;
 /// A heuristic's function: the game and a state to an estimate of the moves left.
 type Score<G> = Box<dyn Fn(&G, &<G as solvers::Space>::State) -> u32 + Send + Sync>;
 
+/// What a heuristic computes.
+enum Kind<G: Game> {
+    /// The game's own [`solvers::Space::heuristic`].
+    Own,
+    /// The game's own [`solvers::Space::guide`].
+    Guide,
+    /// Zero everywhere.
+    Blind,
+    /// A user's function.
+    Custom(Score<G>),
+}
+
 /// A named heuristic of a game.
 pub struct Heuristic<G: Game> {
     /// Its name, as the command line selects it.
     pub name: String,
     /// Whether it never overestimates the moves left (A* and IDA* take only these).
     pub admissible: bool,
-    score: Score<G>,
+    kind: Kind<G>,
 }
 
 impl<G: Game> Heuristic<G> {
@@ -55,17 +68,25 @@ impl<G: Game> Heuristic<G> {
         Heuristic {
             name: name.to_string(),
             admissible,
-            score: Box::new(score),
+            kind: Kind::Custom(Box::new(score)),
         }
     }
 }
 
-/// Every game's named heuristics: `h`, `guide` and `blind`.
+/// Every game's named heuristics: `h` (its admissible heuristic), `guide` (its guide) and
+/// `blind`. The first two run the game's own searches as they are (with its cheaper
+/// guided expansion, where it has one), so `best-first/guide` is `solve --algorithm
+/// best-first`; the searches see any other through [`solvers::Scored`].
 pub fn heuristics<G: Game>() -> Vec<Heuristic<G>> {
+    let named = |name: &str, admissible, kind| Heuristic {
+        name: name.to_string(),
+        admissible,
+        kind,
+    };
     vec![
-        Heuristic::new("h", true, |g: &G, s: &G::State| g.heuristic(s)),
-        Heuristic::new("guide", false, |g: &G, s: &G::State| g.guide(s)),
-        Heuristic::new("blind", true, |_: &G, _: &G::State| 0),
+        named("h", true, Kind::Own),
+        named("guide", false, Kind::Guide),
+        named("blind", true, Kind::Blind),
     ]
 }
 
@@ -129,29 +150,6 @@ pub struct Run {
     pub moves: u32,
 }
 
-fn searched<S: solvers::Space>(
-    space: &S,
-    state: S::State,
-    a: Algorithm,
-    l: &Limits,
-) -> Report<S::Move> {
-    match a {
-        Algorithm::Astar => solvers::astar(space, state, l),
-        Algorithm::Idastar => solvers::idastar(space, state, l),
-        Algorithm::BestFirst => {
-            solvers::best_first(space, state, solvers::BestFirstMode::Greedy, l)
-        }
-        Algorithm::Weighted => solvers::best_first(
-            space,
-            state,
-            solvers::BestFirstMode::Weighted { weight: 2.0 },
-            l,
-        ),
-        Algorithm::GuidedDfs => solvers::guided_dfs(space, state, l),
-        Algorithm::Dfs | Algorithm::Portfolio => solvers::dfs(space, state, l),
-    }
-}
-
 /// Runs one search with one heuristic on one position. A win is written out as the player's
 /// moves and replayed by the referee first (a line it refuses is an error, not a result).
 pub fn run<G: Game + Referee>(
@@ -163,21 +161,41 @@ pub fn run<G: Game + Referee>(
 ) -> Result<Run, StudyError> {
     let state = game.pack(table)?;
     let start = Instant::now();
-    let report = match algorithm {
-        Algorithm::Dfs | Algorithm::Portfolio => run_search(game, state.clone(), algorithm, limits),
-        _ => {
-            let space = Scored {
-                inner: game,
-                score: |s: &G::State| (heuristic.score)(game, s),
-            };
-            searched(&space, state.clone(), algorithm, limits)
+    // Monomorphised for each heuristic: it is called at every state searched.
+    fn scored<S: solvers::Space>(
+        inner: &S,
+        score: impl Fn(&S::State) -> u32,
+        state: S::State,
+        algorithm: Algorithm,
+        limits: &Limits,
+    ) -> Option<Report<S::Move>> {
+        single_search(&Scored { inner, score }, state, algorithm, limits)
+    }
+    // The game itself where the search's ordering is its own: depth-first search and the
+    // portfolio use no heuristic of ours, A* and IDA* read `heuristic`, the guided and
+    // best-first searches `guide`.
+    let own = match (&heuristic.kind, algorithm) {
+        (_, Algorithm::Dfs | Algorithm::Portfolio) => true,
+        (Kind::Own, Algorithm::Astar | Algorithm::Idastar) => true,
+        (Kind::Guide, a) => !matches!(a, Algorithm::Astar | Algorithm::Idastar),
+        _ => false,
+    };
+    let report = if own {
+        run_search(game, state.clone(), algorithm, limits)
+    } else {
+        let (st, a) = (state.clone(), algorithm);
+        match &heuristic.kind {
+            Kind::Own => scored(game, |s| game.heuristic(s), st, a, limits),
+            Kind::Guide => scored(game, |s| game.guide(s), st, a, limits),
+            Kind::Blind => scored(game, |_| 0, st, a, limits),
+            Kind::Custom(f) => scored(game, |s| f(game, s), st, a, limits),
         }
+        .expect("the portfolio runs as the game's own")
     };
     let micros = start.elapsed().as_micros() as u64;
     let (outcome, moves) = match report.outcome {
         Outcome::Solved(line) => {
-            let line = game.write_out(&state, line);
-            verify(game, table, &line, Status::Won, |m| game.notation(m))?;
+            let line = verified_win(game, table, &state, line)?;
             (Verdict::Solved, line.len() as u32)
         }
         Outcome::Unsolvable => (Verdict::Unsolvable, 0),
@@ -210,14 +228,21 @@ pub fn run_all<G: Game + Referee>(
     heuristics: &[Heuristic<G>],
     limits: &Limits,
 ) -> Result<Vec<Run>, StudyError> {
+    // Depth-first search and the portfolio ("-", "own") use no heuristic of the list.
     let none = Heuristic::new("-", true, |_: &G, _: &G::State| 0);
     configs
         .iter()
         .map(|c| {
-            let h = heuristics
-                .iter()
-                .find(|h| h.name == c.heuristic)
-                .unwrap_or(&none);
+            let h = match heuristics.iter().find(|h| h.name == c.heuristic) {
+                Some(h) => h,
+                None => {
+                    assert!(
+                        matches!(c.algorithm, Algorithm::Dfs | Algorithm::Portfolio),
+                        "{c}: no heuristic of that name"
+                    );
+                    &none
+                }
+            };
             run(game, table, c.algorithm, h, limits)
         })
         .collect()
@@ -369,13 +394,15 @@ pub fn render(rows: &[Row]) -> String {
     s
 }
 
-/// The records as CSV, one line per (deal, search, heuristic), with a header line.
-pub fn csv(game: &str, records: &[BenchRecord]) -> String {
-    let mut s = String::from("game,deal,algorithm,heuristic,outcome,expanded,micros,moves\n");
+/// The records as CSV, one line per (deal, search, heuristic), with a header line; the
+/// last column, `settings`, is the run's limits (as [`super::describe_limits`] writes them).
+pub fn csv(game: &str, settings: &str, records: &[BenchRecord]) -> String {
+    let mut s =
+        String::from("game,deal,algorithm,heuristic,outcome,expanded,micros,moves,settings\n");
     for r in records {
         let _ = writeln!(
             s,
-            "{game},{},{},{},{},{},{},{}",
+            "{game},{},{},{},{},{},{},{},\"{settings}\"",
             r.deal,
             r.config.algorithm.name(),
             r.config.heuristic,
@@ -474,6 +501,19 @@ mod tests {
             assert_eq!(r.outcome, Verdict::Solved, "{c}");
             assert!(r.moves > 0 && r.expanded > 0, "{c}");
         }
+        // The game's own heuristics run the game's own searches: `best-first/guide` is
+        // `solve --algorithm best-first`, state for state.
+        let cfg = crate::study::SolveConfig {
+            algorithm: Algorithm::BestFirst,
+            limits: Limits::none(),
+        };
+        let solved = crate::study::solve(&Md, &table, &cfg).unwrap();
+        let at = |name: &str| configs.iter().position(|c| c.to_string() == name).unwrap();
+        assert_eq!(runs[at("best-first/guide")].expanded, solved.stats.expanded);
+        assert_eq!(
+            runs[at("best-first/guide")].moves as usize,
+            solved.moves.len()
+        );
         // A* with an admissible heuristic finds a shortest line: none is shorter.
         let astar = runs[configs
             .iter()

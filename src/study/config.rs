@@ -95,19 +95,29 @@ pub struct SolveConfig {
 impl SolveConfig {
     /// A one-line description of the settings, stored with every dataset.
     pub fn describe(&self) -> String {
-        let l = &self.limits;
-        let mut s = format!("algorithm={}", self.algorithm.name());
-        if let Some(n) = l.max_nodes {
-            s += &format!(" max-nodes={n}");
+        let limits = describe_limits(&self.limits);
+        if limits.is_empty() {
+            format!("algorithm={}", self.algorithm.name())
+        } else {
+            format!("algorithm={} {limits}", self.algorithm.name())
         }
-        if let Some(t) = l.max_time {
-            s += &format!(" max-time={}s", t.as_secs_f64());
-        }
-        if let Some(m) = l.max_memory {
-            s += &format!(" max-memory={m}");
-        }
-        s
     }
+}
+
+/// A search's limits as settings words: `max-nodes=N max-time=Ts max-memory=B`, each only
+/// when set (empty without limits).
+pub fn describe_limits(l: &Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(n) = l.max_nodes {
+        parts.push(format!("max-nodes={n}"));
+    }
+    if let Some(t) = l.max_time {
+        parts.push(format!("max-time={}s", t.as_secs_f64()));
+    }
+    if let Some(m) = l.max_memory {
+        parts.push(format!("max-memory={m}"));
+    }
+    parts.join(" ")
 }
 
 /// The verdict on a position.

@@ -18,7 +18,7 @@ mod play;
 mod portfolio;
 mod solve;
 
-pub use config::{default_algorithm, Algorithm, SolveConfig, StudyError, Verdict};
+pub use config::{default_algorithm, describe_limits, Algorithm, SolveConfig, StudyError, Verdict};
 pub use hint::{fair_hint, FairHint};
 pub use play::{only_move, play_line, play_through, Step};
 pub use solve::{solve, Helpers, Solution};

@@ -6,6 +6,28 @@ use crate::games::{Focus, Game};
 use solvers::{Limits, Outcome, Stats};
 use std::time::Instant;
 
+/// One search of `algorithm` on any space (a game, or a game with another heuristic:
+/// `solvers::Scored`); `None` for the portfolio, which needs a game's own searches.
+pub(super) fn single_search<S: solvers::Space>(
+    space: &S,
+    state: S::State,
+    algorithm: Algorithm,
+    limits: &Limits,
+) -> Option<solvers::Report<S::Move>> {
+    let weighted = solvers::BestFirstMode::Weighted { weight: 2.0 };
+    Some(match algorithm {
+        Algorithm::Dfs => solvers::dfs(space, state, limits),
+        Algorithm::GuidedDfs => solvers::guided_dfs(space, state, limits),
+        Algorithm::Astar => solvers::astar(space, state, limits),
+        Algorithm::Idastar => solvers::idastar(space, state, limits),
+        Algorithm::BestFirst => {
+            solvers::best_first(space, state, solvers::BestFirstMode::Greedy, limits)
+        }
+        Algorithm::Weighted => solvers::best_first(space, state, weighted, limits),
+        Algorithm::Portfolio => return None,
+    })
+}
+
 /// Runs one search, or the portfolio of searches.
 pub(super) fn run_search<G: Game>(
     game: &G,
@@ -13,16 +35,7 @@ pub(super) fn run_search<G: Game>(
     algorithm: Algorithm,
     limits: &Limits,
 ) -> solvers::Report<G::Move> {
-    let weighted = solvers::BestFirstMode::Weighted { weight: 2.0 };
     match algorithm {
-        Algorithm::Dfs => solvers::dfs(game, state, limits),
-        Algorithm::GuidedDfs => solvers::guided_dfs(game, state, limits),
-        Algorithm::Astar => solvers::astar(game, state, limits),
-        Algorithm::Idastar => solvers::idastar(game, state, limits),
-        Algorithm::BestFirst => {
-            solvers::best_first(game, state, solvers::BestFirstMode::Greedy, limits)
-        }
-        Algorithm::Weighted => solvers::best_first(game, state, weighted, limits),
         Algorithm::Portfolio => {
             let mut run = Budgeted::new(limits);
             // Games with compound moves (the FreeCell family) open with depth-first scans
@@ -63,6 +76,7 @@ pub(super) fn run_search<G: Game>(
             }
             portfolio(game, state, &mut run)
         }
+        single => single_search(game, state, single, limits).expect("one search"),
     }
 }
 

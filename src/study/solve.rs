@@ -107,6 +107,19 @@ fn fewest_helpers<G: Game + Referee>(
     Ok(best)
 }
 
+/// A search's winning line from `state` (packed from `table`) as the player's single moves
+/// (the searches' shorthand written out), after the referee has replayed it to a win.
+pub(super) fn verified_win<G: Game + Referee>(
+    game: &G,
+    table: &Table,
+    state: &G::State,
+    line: Vec<G::Move>,
+) -> Result<Vec<G::Move>, StudyError> {
+    let moves = game.write_out(state, line);
+    verify(game, table, &moves, Status::Won, |m| game.notation(m))?;
+    Ok(moves)
+}
+
 /// One search (see [`solve`]).
 pub(super) fn solve_once<G: Game + Referee>(
     game: &G,
@@ -120,11 +133,8 @@ pub(super) fn solve_once<G: Game + Referee>(
     let mut stats = report.stats;
     let (verdict, moves, reason) = match report.outcome {
         Outcome::Solved(moves) => {
-            // The searches' shorthand moves become the player's single moves first, and the
-            // line's length is theirs.
-            let moves = game.write_out(&state, moves);
+            let moves = verified_win(game, table, &state, moves)?;
             stats.solution_len = moves.len() as u64;
-            verify(game, table, &moves, Status::Won, |m| game.notation(m))?;
             (
                 if deterministic {
                     Verdict::Won
