@@ -3,16 +3,13 @@
 use super::{create_new, deal_range, DatasetCommand, Format};
 use anyhow::{Context, Result};
 use patience::study::batch::summarize;
-use patience::study::dataset::{export, merge, read, runs_text, ExportFormat};
+use patience::study::dataset::{export, merge, read, read_complete, runs_text, ExportFormat};
 use std::io::Write;
 
 pub(super) fn dataset(cmd: DatasetCommand) -> Result<()> {
     match cmd {
         DatasetCommand::Export { file, format, out } => {
-            let c = read(&file)?;
-            if c.truncated_tail {
-                anyhow::bail!("{}: corrupt dataset: the last record is incomplete (resume the run to repair it)", file.display());
-            }
+            let c = read_complete(&file)?;
             let format = match format {
                 Format::Csv => ExportFormat::Csv,
                 Format::Jsonl => ExportFormat::Jsonl,
@@ -62,10 +59,7 @@ pub(super) fn dataset(cmd: DatasetCommand) -> Result<()> {
             }
         }
         DatasetCommand::Report { file, out } => {
-            let c = read(&file)?;
-            if c.truncated_tail {
-                anyhow::bail!("{}: corrupt dataset: the last record is incomplete (resume the run to repair it)", file.display());
-            }
+            let c = read_complete(&file)?;
             let page = patience::study::report::dataset_report(&c);
             let mut f = create_new(&out)?;
             if let Err(e) = f.write_all(page.as_bytes()).and_then(|()| f.flush()) {

@@ -113,7 +113,7 @@ pub enum DatasetError {
     /// No dataset was given to merge.
     #[error("no dataset to merge")]
     NoFiles,
-    /// A dataset to merge ends in an incomplete record.
+    /// A dataset to export, report or merge ends in an incomplete record.
     #[error("{0}: corrupt dataset: the last record is incomplete (resume its run to repair it)")]
     Truncated(PathBuf),
     /// A dataset to merge holds a deal outside the range asked for.
@@ -233,6 +233,16 @@ pub fn read(path: &Path) -> Result<Contents, DatasetError> {
         valid_len: at as u64,
         truncated_tail,
     })
+}
+
+/// Reads a dataset that must end in a whole record (to export, report or merge it): a record
+/// cut short at the end is [`DatasetError::Truncated`] (only `--resume` repairs it).
+pub fn read_complete(path: &Path) -> Result<Contents, DatasetError> {
+    let c = read(path)?;
+    if c.truncated_tail {
+        return Err(DatasetError::Truncated(path.to_path_buf()));
+    }
+    Ok(c)
 }
 
 /// Appends records to a dataset file.
@@ -358,10 +368,7 @@ pub fn merge(
     let mut header: Option<Header> = None;
     let mut spans: Vec<(u64, u64, usize)> = Vec::new();
     for (i, path) in paths.iter().enumerate() {
-        let c = read(path)?;
-        if c.truncated_tail {
-            return Err(DatasetError::Truncated(path.clone()));
-        }
+        let c = read_complete(path)?;
         match &header {
             None => header = Some(c.header.clone()),
             Some(h) => {
@@ -414,7 +421,12 @@ pub fn merge(
             files.sort_unstable();
             let mut records: Vec<(u64, usize, Record)> = Vec::new();
             for &i in &files {
-                records.extend(read(&paths[i])?.records.into_iter().map(|r| (r.deal, i, r)));
+                records.extend(
+                    read_complete(&paths[i])?
+                        .records
+                        .into_iter()
+                        .map(|r| (r.deal, i, r)),
+                );
             }
             // Stable: a deal found twice is reported in the later file.
             records.sort_by_key(|r| r.0);

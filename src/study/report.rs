@@ -2,8 +2,10 @@
 //! the win rate and its 95% Wilson interval, the bounds with the unknown deals counted both
 //! ways, and histograms of the solving effort and of the winning lines' lengths.
 
+use super::batch::summarize;
 use super::dataset::{Contents, Record};
-use super::stats::{wilson, Summary};
+use super::stats::wilson;
+use super::view::escape;
 use super::Verdict;
 use std::fmt::Write as _;
 
@@ -16,13 +18,6 @@ fn group(v: Verdict) -> usize {
         Verdict::Lost | Verdict::Unsolvable => 1,
         Verdict::Unknown => 2,
     }
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 fn pct(x: f64) -> String {
@@ -38,6 +33,29 @@ struct Histogram {
 }
 
 impl Histogram {
+    /// Counts `records` by the bucket `bucket` gives each (none: left out), stacked by
+    /// verdict group.
+    fn of(
+        title: &str,
+        id: &'static str,
+        labels: Vec<String>,
+        records: &[Record],
+        bucket: impl Fn(&Record) -> Option<usize>,
+    ) -> Histogram {
+        let mut counts = vec![[0u64; 3]; labels.len()];
+        for r in records {
+            if let Some(b) = bucket(r) {
+                counts[b][group(r.outcome)] += 1;
+            }
+        }
+        Histogram {
+            title: title.to_string(),
+            id,
+            labels,
+            counts,
+        }
+    }
+
     /// Buckets by powers of ten of `value` (0 in the first): 0, 1–9, 10–99, ...
     fn decades(
         title: &str,
@@ -45,18 +63,8 @@ impl Histogram {
         records: &[Record],
         value: impl Fn(&Record) -> u64,
     ) -> Histogram {
-        let top = records.iter().map(&value).max().unwrap_or(0);
-        let n = if top == 0 {
-            1
-        } else {
-            top.ilog10() as usize + 2
-        };
-        let mut counts = vec![[0u64; 3]; n];
-        for r in records {
-            let v = value(r);
-            let b = if v == 0 { 0 } else { v.ilog10() as usize + 1 };
-            counts[b][group(r.outcome)] += 1;
-        }
+        let decade = |v: u64| if v == 0 { 0 } else { v.ilog10() as usize + 1 };
+        let n = decade(records.iter().map(&value).max().unwrap_or(0)) + 1;
         let labels = (0..n)
             .map(|b| match b {
                 0 => "0".to_string(),
@@ -64,12 +72,7 @@ impl Histogram {
                 _ => format!("1e{}–", b - 1),
             })
             .collect();
-        Histogram {
-            title: title.to_string(),
-            id,
-            labels,
-            counts,
-        }
+        Histogram::of(title, id, labels, records, |r| Some(decade(value(r))))
     }
 
     /// Twenty equal buckets of `value` over the records `pick` keeps.
@@ -80,24 +83,17 @@ impl Histogram {
         pick: impl Fn(&Record) -> bool,
         value: impl Fn(&Record) -> u64,
     ) -> Histogram {
-        let kept: Vec<&Record> = records.iter().filter(|r| pick(r)).collect();
-        let lo = kept.iter().map(|r| value(r)).min().unwrap_or(0);
-        let hi = kept.iter().map(|r| value(r)).max().unwrap_or(0);
-        let width = ((hi - lo) / 20 + 1).max(1);
-        let n = ((hi - lo) / width + 1) as usize;
-        let mut counts = vec![[0u64; 3]; n];
-        for r in kept {
-            counts[((value(r) - lo) / width) as usize][group(r.outcome)] += 1;
-        }
-        let labels = (0..n as u64)
+        let kept = || records.iter().filter(|r| pick(r)).map(&value);
+        let lo = kept().min().unwrap_or(0);
+        let hi = kept().max().unwrap_or(0);
+        let width = (hi - lo) / 20 + 1;
+        let n = (hi - lo) / width + 1;
+        let labels = (0..n)
             .map(|b| format!("{}–{}", lo + b * width, lo + (b + 1) * width - 1))
             .collect();
-        Histogram {
-            title: title.to_string(),
-            id,
-            labels,
-            counts,
-        }
+        Histogram::of(title, id, labels, records, |r| {
+            pick(r).then(|| ((value(r) - lo) / width) as usize)
+        })
     }
 
     fn svg(&self, out: &mut String) {
@@ -158,10 +154,7 @@ impl Histogram {
 pub fn dataset_report(contents: &Contents) -> String {
     let h = &contents.header;
     let records = &contents.records;
-    let mut sum = Summary::default();
-    for r in records {
-        sum.add(r);
-    }
+    let sum = summarize(contents);
     let rate = sum.win_rate();
     let n = sum.deals;
     let unknown = sum.unknown();

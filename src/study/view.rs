@@ -10,7 +10,6 @@
 use crate::piles::{Mode, Table};
 use crate::verify::{replay_each, Referee, VerifyError};
 use serde::Serialize;
-use std::fmt::Write as _;
 
 /// A pile as the page draws it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -137,19 +136,13 @@ impl View {
         let data = serde_json::to_string(self)
             .expect("a view serializes")
             .replace("</", "<\\/");
-        let mut s = String::with_capacity(data.len() + PAGE.len() + 256);
-        let _ = write!(
-            s,
-            "{}",
-            PAGE.replace("{{TITLE}}", &escape(&self.title))
-                .replace("{{DATA}}", &data)
-        );
-        s
+        PAGE.replace("{{TITLE}}", &escape(&self.title))
+            .replace("{{DATA}}", &data)
     }
 }
 
-/// Escapes text for HTML.
-fn escape(s: &str) -> String {
+/// Escapes text for HTML (this page's and the dataset report's).
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
