@@ -33,12 +33,23 @@ case "$deals" in *..*) ;; *) echo "submit.sh: bad deal range '$deals': expected 
 for n in "${deals%%..*}" "${deals##*..}"; do
     "$patience" deal "$game" --deal "$n" >/dev/null || exit 2
 done
+# Slurm's --mem from --max-memory, read as patience reads it (512M, 2g, 1GiB, bytes).
+mebibytes() {
+    local v="${1^^}"
+    v="${v%IB}"
+    v="${v%B}"
+    local bytes
+    bytes=$(numfmt --from=iec "$v" 2>/dev/null) ||
+        { echo "submit.sh: bad --max-memory '$1': expected a number with an optional K, M or G" >&2; exit 2; }
+    echo $((bytes / 1048576))
+}
 mem=()
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
-    if [ "${args[$i]}" = "--max-memory" ] && [ $((i + 1)) -lt ${#args[@]} ]; then
-        mem=(--mem="$(( $(numfmt --from=iec "${args[$((i + 1))]}") / 1048576 + 256 ))M")
-    fi
+    case "${args[$i]}" in
+        --max-memory) [ $((i + 1)) -lt ${#args[@]} ] && mem=(--mem="$(($(mebibytes "${args[$((i + 1))]}") + 256))M") ;;
+        --max-memory=*) mem=(--mem="$(($(mebibytes "${args[$i]#--max-memory=}") + 256))M") ;;
+    esac
 done
 export PATIENCE="$patience" GAME="$game" DEALS="$deals" OUT_DIR="$out_dir" SHARDS="$shards" \
     MERGED="$merged" STATS_ARGS="$*"
