@@ -2,7 +2,8 @@
 # Tests cluster runs for real on this machine: installs Debian's slurm-wlm and munge (if
 # missing), starts a one-node Slurm cluster in a scratch directory, submits a job array of
 # 4 shards plus the merge job with submit.sh, and checks that the merged dataset equals a
-# single-machine run record for record (every column but the wall time). Stops the cluster
+# single-machine run record for record (every column but the wall time); then that a task run
+# again resumes its shard, and that failing tasks cancel the merge job. Stops the cluster
 # on exit. Needs root (or the packages already installed and passwordless sudo) and the
 # release binary (it builds it). Where the packages cannot be installed it says so in one
 # line and exits 0 (so CI goes on and says why it was skipped); any other failure exits 1.
@@ -128,5 +129,36 @@ if ! diff <(strip "$merged") <(strip "$work/single.bin") >"$work/diff.txt"; then
     exit 1
 fi
 rows=$(strip "$merged" | tail -n +2 | wc -l)
+
+# A requeued task resumes its shard: running task 2 again decides nothing new and leaves
+# the shard's records as they were.
+before=$(strip "$work/out/shard-2.bin")
+(
+    export PATIENCE="$patience" GAME="$game" DEALS="$deals" OUT_DIR="$work/out" \
+        STATS_ARGS="--max-nodes 20000 --max-memory 256M" SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=4
+    bash "$repo/scripts/slurm/shard.sbatch" >"$work/requeue.log" 2>&1
+) || { echo "slurm test: the requeued task failed:" >&2; cat "$work/requeue.log" >&2; exit 1; }
+grep -q "came from the resumed dataset, 0 decided now" "$work/requeue.log" ||
+    { echo "slurm test: the requeued task did not resume:" >&2; cat "$work/requeue.log" >&2; exit 1; }
+[ "$(strip "$work/out/shard-2.bin")" = "$before" ] ||
+    { echo "slurm test: the requeued task changed its shard" >&2; exit 1; }
+
+# Failing tasks (4 shards of 3 deals: each task refuses) cancel the merge job: it never runs.
+ids=$("$repo/scripts/slurm/submit.sh" "$game" 1..3 4 "$work/fail")
+merge_id="${ids##* }"
+for _ in $(seq 1 300); do
+    squeue -h -j "$merge_id" 2>/dev/null | grep -q . || break
+    sleep 1
+done
+if squeue -h -j "$merge_id" 2>/dev/null | grep -q .; then
+    echo "slurm test: the merge job still waits on shards that failed (not cancelled)" >&2
+    exit 1
+fi
+if [ -e "$work/fail/merge.log" ] || [ -e "$work/fail/$game-1-3.bin" ]; then
+    echo "slurm test: the merge job ran although its shards failed" >&2
+    exit 1
+fi
+grep -q "exceeds the 3 deals" "$work/fail/shard-1.log" ||
+    { echo "slurm test: the failing task did not say why:" >&2; cat "$work/fail/shard-1.log" >&2; exit 1; }
 passed=1
-echo "slurm test passed: 4 shards on a one-node cluster, merged $rows records of $game $deals, equal to the single run"
+echo "slurm test passed: 4 shards on a one-node cluster, merged $rows records of $game $deals, equal to the single run; a requeued task resumed its shard; failed tasks cancelled the merge"
