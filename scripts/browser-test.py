@@ -103,6 +103,11 @@ def main():
                 on_foundations += len(cards)
         if on_foundations != deck:
             sys.exit(f"browser test: {game} {deal}: {on_foundations} cards on the foundations at the end, not {deck}")
+        # #step=K opens the page at move K, its notation shown.
+        k = int(steps.group(2)) // 3
+        dom = chromium(chrome, "--dump-dom", f"{url}#step={k}")
+        if f'data-step="{k}"' not in dom or f'id="where">move {k} of ' not in dom:
+            sys.exit(f"browser test: {game} {deal}: #step={k} did not open the page at move {k}")
         # 3. Screenshots.
         for at in ("selftest", "step=" + str(int(steps.group(2)) // 3)):
             png = out / f"{game}-{deal}-{at.replace('=', '-')}.png"
@@ -112,7 +117,26 @@ def main():
                 sys.exit(f"browser test: {game} {deal}: no screenshot {png}")
         print(f"browser test: {game} deal {deal}: start as dealt, {steps.group(2)} moves stepped "
               f"with the arrow key, won layout at the end, screenshots in {out}")
+    reveal_test(patience, chrome, out)
     report_test(patience, chrome, out)
+
+
+def reveal_test(patience, chrome, out):
+    """Face-down cards: drawn as backs, or with --reveal face up and marked."""
+    marks = {}
+    for reveal in (False, True):
+        page = out / f"spider-reveal-{reveal}.html"
+        page.unlink(missing_ok=True)
+        subprocess.run([patience, "show", "spider-4suits", "--deal", "2", "--max-nodes", "200000",
+                        "--out", str(page), *(["--reveal"] if reveal else [])],
+                       check=True, capture_output=True, text=True)
+        dom = chromium(chrome, "--dump-dom", page.resolve().as_uri())
+        marks[reveal] = dom.count('class="hidden-mark"')
+    # Spider deals 44 cards face down in the piles and 50 in the stock (its top one drawn).
+    if marks[False] != 0 or marks[True] != 45:
+        sys.exit(f"browser test: face-down cards marked {marks[False]} times as backs, "
+                 f"{marks[True]} times revealed (want 0 and 45)")
+    print("browser test: face-down cards drawn as backs, and face up marked with --reveal")
 
 
 def report_test(patience, chrome, out):
