@@ -55,13 +55,7 @@ fn page<G: Game + Referee>(
     cfg: &SolveConfig,
     reveal: bool,
 ) -> Result<(String, String)> {
-    let det = g.id().info().deterministic;
-    let sol = if det {
-        study::play_through(g, table)
-    } else {
-        study::solve(g, table, cfg)
-    }
-    .with_context(|| what.to_string())?;
+    let sol = study::decide_position(g, table, cfg).with_context(|| what.to_string())?;
     let shown = sol.verdict.is_win() || sol.verdict == Verdict::Lost;
     let moves = if shown { &sol.moves[..] } else { &[] };
     // The solution was verified already; the frames come from the referee's own replay.

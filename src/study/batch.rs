@@ -7,7 +7,7 @@
 
 use super::dataset::{self, DatasetError, Header, Record, Writer};
 use super::stats::Summary;
-use super::{play_line, play_through, solve, SolveConfig, StudyError, Verdict};
+use super::{decide_position, play_line, SolveConfig, StudyError, Verdict};
 use crate::games::{Game, GameId};
 use crate::verify::{verify, Referee, Status};
 use rustc_hash::FxHashSet;
@@ -204,11 +204,7 @@ pub fn decide<G: Game + Referee>(
         Some(t) => t.map_err(crate::games::BoardError::from)?,
         None => game.deal(deal),
     };
-    let sol = if game.id().info().deterministic {
-        play_through(game, &table)?
-    } else {
-        solve(game, &table, cfg)?
-    };
+    let sol = decide_position(game, &table, cfg)?;
     if sol.verdict == Verdict::Unknown
         && cfg
             .limits

@@ -21,4 +21,4 @@ mod solve;
 pub use config::{default_algorithm, describe_limits, Algorithm, SolveConfig, StudyError, Verdict};
 pub use hint::{fair_hint, FairHint};
 pub use play::{only_move, play_line, play_through, Step};
-pub use solve::{solve, Helpers, Solution};
+pub use solve::{decide_position, solve, Helpers, Solution};

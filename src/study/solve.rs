@@ -55,6 +55,20 @@ pub fn solve<G: Game + Referee>(
     }
 }
 
+/// Decides the position `table` as a batch run does: a game without choices is played
+/// through (its only line, won or lost: exact), any other is solved with `cfg`.
+pub fn decide_position<G: Game + Referee>(
+    game: &G,
+    table: &Table,
+    cfg: &SolveConfig,
+) -> Result<Solution<G::Move>, StudyError> {
+    if game.id().info().deterministic {
+        super::play_through(game, table)
+    } else {
+        solve(game, table, cfg)
+    }
+}
+
 /// For games that count helper piles (Mogelpat): from a win using `h` helper piles, search
 /// again allowing at most `h - 1`, and so on, until a search proves that no win uses fewer
 /// (exhaustive) or stops at a limit (the fewest found is then not proven). Each search gets
