@@ -77,12 +77,27 @@ fn run<G: Game + Referee>(
     } else {
         a.algorithms.iter().map(|x| x.algorithm()).collect()
     };
+    for &n in deals {
+        game.check_deal(n)?;
+    }
+    // The games' own searches (beam, focused, compound) run where the game has them: all
+    // by default, an error when named for a game without.
+    let start = match deals.first() {
+        Some(&n) => Some(game.pack(&game.deal(n))?),
+        None => None,
+    };
+    let offered = |x: Algorithm| start.as_ref().is_none_or(|s| bench::offers(game, s, x));
+    let algorithms: Vec<Algorithm> = if a.algorithms.is_empty() {
+        algorithms.into_iter().filter(|&x| offered(x)).collect()
+    } else {
+        if let Some(x) = algorithms.iter().find(|&&x| !offered(x)) {
+            bail!("{} has no {} search", game.id(), x.name());
+        }
+        algorithms
+    };
     let configs = bench::matrix(&algorithms, &heuristics);
     if configs.is_empty() {
         bail!("no search fits these heuristics (A* and IDA* take only admissible ones)");
-    }
-    for &n in deals {
-        game.check_deal(n)?;
     }
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();

@@ -175,6 +175,14 @@ enum AlgorithmArg {
     Portfolio,
     /// Depth-first, children best first by the game's guide.
     GuidedDfs,
+    /// The game's beam search, widening tenfold per try (wins only; games of suit runs and
+    /// games with a waste).
+    Beam,
+    /// The game's greedy best-first search over its focused move set (wins only; games of
+    /// suit runs).
+    Focused,
+    /// The game's depth-first scans over compound moves (wins only; the FreeCell family).
+    Compound,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -275,7 +283,7 @@ struct BenchArgs {
     /// datasets/corpus/*.txt.
     #[arg(long)]
     corpus: Option<PathBuf>,
-    /// The searches, comma-separated (default: all seven).
+    /// The searches, comma-separated (default: all the game has).
     #[arg(long, value_enum, value_delimiter = ',')]
     algorithms: Vec<AlgorithmArg>,
     /// The heuristics by name, comma-separated (default: all the game's: h, guide, blind).
@@ -412,6 +420,9 @@ impl AlgorithmArg {
             AlgorithmArg::Weighted => Algorithm::Weighted,
             AlgorithmArg::Portfolio => Algorithm::Portfolio,
             AlgorithmArg::GuidedDfs => Algorithm::GuidedDfs,
+            AlgorithmArg::Beam => Algorithm::Beam,
+            AlgorithmArg::Focused => Algorithm::Focused,
+            AlgorithmArg::Compound => Algorithm::Compound,
         }
     }
 }

@@ -12,6 +12,7 @@
 //! which another solved has given a wrong answer.
 
 use super::config::{Algorithm, StudyError, Verdict};
+pub use super::portfolio::offers;
 use super::portfolio::{run_search, single_search};
 use super::solve::verified_win;
 use crate::games::Game;
@@ -119,7 +120,9 @@ pub fn matrix<G: Game>(algorithms: &[Algorithm], heuristics: &[Heuristic<G>]) ->
         };
         match a {
             Algorithm::Dfs => out.push(cell("-")),
-            Algorithm::Portfolio => out.push(cell("own")),
+            Algorithm::Portfolio | Algorithm::Beam | Algorithm::Focused | Algorithm::Compound => {
+                out.push(cell("own"))
+            }
             Algorithm::Astar | Algorithm::Idastar => out.extend(
                 heuristics
                     .iter()
@@ -175,13 +178,18 @@ pub fn run<G: Game + Referee>(
     // portfolio use no heuristic of ours, A* and IDA* read `heuristic`, the guided and
     // best-first searches `guide`.
     let own = match (&heuristic.kind, algorithm) {
-        (_, Algorithm::Dfs | Algorithm::Portfolio) => true,
+        (_, a) if a.heuristic_free() => true,
         (Kind::Own, Algorithm::Astar | Algorithm::Idastar) => true,
         (Kind::Guide, a) => !matches!(a, Algorithm::Astar | Algorithm::Idastar),
         _ => false,
     };
     let report = if own {
-        run_search(game, state.clone(), algorithm, limits)
+        run_search(game, state.clone(), algorithm, limits).ok_or_else(|| {
+            StudyError::NoSuchSearch {
+                game: game.id().to_string(),
+                algorithm: algorithm.name(),
+            }
+        })?
     } else {
         let (st, a) = (state.clone(), algorithm);
         match &heuristic.kind {
@@ -237,7 +245,7 @@ pub fn run_all<G: Game + Referee>(
                 Some(h) => h,
                 None => {
                     assert!(
-                        matches!(c.algorithm, Algorithm::Dfs | Algorithm::Portfolio),
+                        c.algorithm.heuristic_free(),
                         "{c}: no heuristic of that name"
                     );
                     &none
@@ -492,10 +500,62 @@ mod tests {
     }
 
     #[test]
+    fn the_games_own_searches_run_where_the_game_has_them() {
+        use crate::games::tableau::testing::{game, two_decks};
+        let md = Md.pack(&Md.deal(4)).unwrap();
+        let own = [Algorithm::Beam, Algorithm::Focused, Algorithm::Compound];
+        assert!(own.iter().all(|&a| !offers(&Md, &md, a)));
+        assert!(offers(&Md, &md, Algorithm::Portfolio));
+        let limits = Limits::none().with_nodes(300_000);
+        let none = Heuristic::new("-", true, |_: &Md, _: &<Md as solvers::Space>::State| 0);
+        assert!(matches!(
+            run(&Md, &Md.deal(4), Algorithm::Beam, &none, &limits),
+            Err(StudyError::NoSuchSearch {
+                algorithm: "beam",
+                ..
+            })
+        ));
+        // FreeCell: the compound scans alone win deal 1 and, on deal 11982 (lost), run out
+        // of compound moves: not a proof, so unknown, where the portfolio proves the loss.
+        let fc = game("freecell");
+        let start = fc.pack(&fc.deal(1)).unwrap();
+        assert!(offers(&fc, &start, Algorithm::Compound));
+        assert!(!offers(&fc, &start, Algorithm::Beam));
+        let hs = heuristics();
+        let none = &hs[2];
+        let won = run(&fc, &fc.deal(1), Algorithm::Compound, none, &limits).unwrap();
+        assert_eq!(won.outcome, Verdict::Solved);
+        let lost = fc.deal(11982);
+        let scans = run(&fc, &lost, Algorithm::Compound, none, &limits).unwrap();
+        assert_eq!(scans.outcome, Verdict::Unknown);
+        assert!(
+            scans.expanded < 300_000,
+            "the scans ran out before the limit"
+        );
+        let proof = run(&fc, &lost, Algorithm::Portfolio, none, &limits).unwrap();
+        assert_eq!(proof.outcome, Verdict::Unsolvable);
+        // Spider (four suits): the beam and the focused search each win deal 3.
+        let spider = two_decks("spider-4suits");
+        let start = spider.pack(&spider.deal(3)).unwrap();
+        assert!(!offers(&spider, &start, Algorithm::Compound));
+        let hs = heuristics();
+        for a in [Algorithm::Beam, Algorithm::Focused] {
+            assert!(offers(&spider, &start, a), "{a:?}");
+            let r = run(&spider, &spider.deal(3), a, &hs[2], &limits).unwrap();
+            assert_eq!(r.outcome, Verdict::Solved, "{a:?}");
+        }
+    }
+
+    #[test]
     fn every_configuration_agrees_on_a_small_deal() {
         let table = crate::games::Game::deal(&Md, 4);
         let hs = heuristics::<Md>();
-        let configs = matrix(&Algorithm::ALL, &hs);
+        let start = Md.pack(&table).unwrap();
+        let offered: Vec<Algorithm> = Algorithm::ALL
+            .into_iter()
+            .filter(|&a| offers(&Md, &start, a))
+            .collect();
+        let configs = matrix(&offered, &hs);
         let runs = run_all(&Md, &table, &configs, &hs, &Limits::none()).unwrap();
         for (c, r) in configs.iter().zip(&runs) {
             assert_eq!(r.outcome, Verdict::Solved, "{c}");

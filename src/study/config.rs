@@ -38,19 +38,47 @@ pub enum Algorithm {
     Portfolio,
     /// Depth-first search trying each state's successors best first by the game's guide.
     GuidedDfs,
+    /// The game's beam search (the portfolio's: over the focused move set in games of suit
+    /// runs, over every move in games with a waste), its width growing tenfold from 25 until
+    /// it wins or a limit stops it. Wins only: a beam leaves states out, so it never proves a
+    /// loss.
+    Beam,
+    /// The game's greedy best-first search over its focused move set (games of suit runs).
+    /// Wins only: the focused moves are a subset.
+    Focused,
+    /// The game's depth-first scans over compound moves (the FreeCell family), each in its
+    /// own order, in rounds of 41 whose node budgets double per round. Wins only: the scans
+    /// read 64-bit fingerprints and leave single moves out.
+    Compound,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order `bench` runs them.
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 10] = [
         Algorithm::Dfs,
         Algorithm::GuidedDfs,
         Algorithm::Astar,
         Algorithm::Idastar,
         Algorithm::BestFirst,
         Algorithm::Weighted,
+        Algorithm::Beam,
+        Algorithm::Focused,
+        Algorithm::Compound,
         Algorithm::Portfolio,
     ];
+
+    /// Whether the search orders states its own way, with no heuristic of the benchmark's:
+    /// depth-first search, the portfolio and the games' own searches.
+    pub fn heuristic_free(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Dfs
+                | Algorithm::Portfolio
+                | Algorithm::Beam
+                | Algorithm::Focused
+                | Algorithm::Compound
+        )
+    }
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -62,6 +90,9 @@ impl Algorithm {
             Algorithm::Weighted => "weighted",
             Algorithm::Portfolio => "portfolio",
             Algorithm::GuidedDfs => "guided-dfs",
+            Algorithm::Beam => "beam",
+            Algorithm::Focused => "focused",
+            Algorithm::Compound => "compound",
         }
     }
 }
@@ -175,4 +206,13 @@ pub enum StudyError {
     /// A game said to have no choices offered several moves.
     #[error("internal error: {0} offered several moves in a game without choices")]
     NotDeterministic(String),
+    /// The game has no search of that name (the focused, beam and compound searches are
+    /// some games' own).
+    #[error("{game} has no {algorithm} search")]
+    NoSuchSearch {
+        /// The game's id.
+        game: String,
+        /// The search's name.
+        algorithm: &'static str,
+    },
 }

@@ -3,7 +3,7 @@
 
 use super::Algorithm;
 use crate::games::{Focus, Game};
-use solvers::{Limits, Outcome, Stats};
+use solvers::{BestFirstMode, Limits, Outcome, Stats};
 use std::time::Instant;
 
 /// One search of `algorithm` on any space (a game, or a game with another heuristic:
@@ -24,18 +24,41 @@ pub(super) fn single_search<S: solvers::Space>(
             solvers::best_first(space, state, solvers::BestFirstMode::Greedy, limits)
         }
         Algorithm::Weighted => solvers::best_first(space, state, weighted, limits),
-        Algorithm::Portfolio => return None,
+        Algorithm::Portfolio | Algorithm::Beam | Algorithm::Focused | Algorithm::Compound => {
+            return None
+        }
     })
 }
 
-/// Runs one search, or the portfolio of searches.
+/// Whether `game` has the search `algorithm` (every game has the generic searches and the
+/// portfolio; the beam, focused and compound searches are some games' own).
+pub fn offers<G: Game>(game: &G, state: &G::State, algorithm: Algorithm) -> bool {
+    // Asking with no states to spend costs a call and answers the question.
+    let none = Limits::none().with_nodes(0);
+    match algorithm {
+        Algorithm::Beam => game
+            .focused_search(state, Focus::Beam { width: 1 }, &none)
+            .is_some(),
+        Algorithm::Focused => game
+            .focused_search(state, Focus::BestFirst(BestFirstMode::Greedy), &none)
+            .is_some(),
+        Algorithm::Compound => game.compound_dive(state, 0, &none).is_some(),
+        _ => true,
+    }
+}
+
+/// Runs one search, or the portfolio of searches; None when the game has no search of
+/// that kind ([`offers`]).
 pub(super) fn run_search<G: Game>(
     game: &G,
     state: G::State,
     algorithm: Algorithm,
     limits: &Limits,
-) -> solvers::Report<G::Move> {
-    match algorithm {
+) -> Option<solvers::Report<G::Move>> {
+    if let Some(r) = own_search(game, &state, algorithm, limits) {
+        return r;
+    }
+    Some(match algorithm {
         Algorithm::Portfolio => {
             let mut run = Budgeted::new(limits);
             // Games with compound moves (the FreeCell family) open with depth-first scans
@@ -53,7 +76,7 @@ pub(super) fn run_search<G: Game>(
                     break;
                 };
                 if ends {
-                    return r;
+                    return Some(r);
                 }
                 compound = true;
                 // A scan that ran out of compound moves has seen them all: others would too.
@@ -62,7 +85,7 @@ pub(super) fn run_search<G: Game>(
                 }
             }
             if compound {
-                return portfolio(game, state, &mut run);
+                return Some(portfolio(game, state, &mut run));
             }
             // A guided depth-first dive first: most deals fall to it within a few hundred
             // states, at a fraction of a best-first expansion's cost.
@@ -72,12 +95,77 @@ pub(super) fn run_search<G: Game>(
                 })
                 .expect("every game has the guided dive");
             if ends {
-                return r;
+                return Some(r);
             }
             portfolio(game, state, &mut run)
         }
         single => single_search(game, state, single, limits).expect("one search"),
-    }
+    })
+}
+
+/// The game's own searches that only find wins ([`Algorithm::Beam`], [`Algorithm::Focused`],
+/// [`Algorithm::Compound`]), run on their own: None for the other algorithms, Some(None)
+/// when the game has no such search. Any verdict but a win is unknown: each leaves moves or
+/// states out.
+#[allow(clippy::option_option)]
+fn own_search<G: Game>(
+    game: &G,
+    state: &G::State,
+    algorithm: Algorithm,
+    limits: &Limits,
+) -> Option<Option<solvers::Report<G::Move>>> {
+    let mut run = Budgeted::new(limits);
+    let report = match algorithm {
+        Algorithm::Focused => {
+            let mode = BestFirstMode::Greedy;
+            game.focused_search(state, Focus::BestFirst(mode), limits)
+        }
+        Algorithm::Beam => (|| {
+            // As the portfolio sizes its beams: a width of budget / BEAM_DEPTH, the budget
+            // growing tenfold per try, until a win, a limit of the caller's, or a beam that
+            // left nothing out (a wider one would only repeat it).
+            let mut budget = 10_000u64;
+            loop {
+                let width = (budget / BEAM_DEPTH).max(1) as usize;
+                let (r, ends) = run.attempt(budget, true, |l| {
+                    game.focused_search(state, Focus::Beam { width }, l)
+                })?;
+                if ends || matches!(r.outcome, Outcome::Unsolvable) {
+                    return Some(r);
+                }
+                budget = budget.saturating_mul(10);
+            }
+        })(),
+        Algorithm::Compound => (|| {
+            // The portfolio's scans in rounds: COMPOUND_SCANS + 1 scans a round, each in its
+            // own order, the budget doubling per round; a scan that saw every compound move
+            // ends the search (another order would see the same states).
+            let mut scan = 0u64;
+            let mut budget = COMPOUND_BUDGET;
+            loop {
+                let b = if scan == 0 { COMPOUND_FIRST } else { budget };
+                let (r, ends) = run.attempt(b, true, |l| game.compound_dive(state, scan, l))?;
+                let saw_all = matches!(
+                    r.outcome,
+                    Outcome::Unsolvable | Outcome::Unknown(solvers::StopReason::Pruned)
+                );
+                if ends || saw_all {
+                    return Some(r);
+                }
+                scan += 1;
+                if scan % (COMPOUND_SCANS + 1) == 0 {
+                    budget = budget.saturating_mul(2);
+                }
+            }
+        })(),
+        _ => return None,
+    };
+    Some(report.map(|mut r| {
+        if !matches!(r.outcome, Outcome::Solved(_) | Outcome::Unknown(_)) {
+            r.outcome = Outcome::Unknown(solvers::StopReason::Pruned);
+        }
+        r
+    }))
 }
 
 /// The portfolio's scans over compound moves ([`Game::compound_dive`]): the first in guide

@@ -142,7 +142,12 @@ pub(super) fn solve_once<G: Game + Referee>(
 ) -> Result<Solution<G::Move>, StudyError> {
     let state = game.pack(table)?;
     let limits = &cfg.limits;
-    let report = run_search(game, state.clone(), cfg.algorithm, limits);
+    let report = run_search(game, state.clone(), cfg.algorithm, limits).ok_or_else(|| {
+        StudyError::NoSuchSearch {
+            game: game.id().to_string(),
+            algorithm: cfg.algorithm.name(),
+        }
+    })?;
     let deterministic = game.id().info().deterministic;
     let mut stats = report.stats;
     let (verdict, moves, reason) = match report.outcome {

@@ -1707,6 +1707,41 @@ fn bench_runs_every_search_and_heuristic_on_the_same_deals() {
     )
     .one_line_error();
     assert!(line.contains("b.csv: file exists"), "{line}");
+    // The games' own searches: in the default matrix where the game has them (Spider's
+    // beam and focused search, not FreeCell's compound scans), an error where named for a
+    // game without.
+    let out = patience(&[
+        "bench",
+        "spider-4suits",
+        "--deals",
+        "3..3",
+        "--max-nodes",
+        "2000",
+    ])
+    .ok();
+    let names: Vec<&str> = out
+        .lines()
+        .skip(2)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(
+        names.contains(&"beam/own") && names.contains(&"focused/own"),
+        "{out}"
+    );
+    assert!(!names.contains(&"compound/own"), "{out}");
+    let line =
+        patience(&["bench", "md", "--deals", "1..2", "--algorithms", "beam"]).one_line_error();
+    assert!(line.contains("md has no beam search"), "{line}");
+    let line = patience(&[
+        "solve",
+        "spider-4suits",
+        "--deal",
+        "1",
+        "--algorithm",
+        "compound",
+    ])
+    .one_line_error();
+    assert!(line.contains("has no compound search"), "{line}");
     // A corpus with a bad line: its place named.
     std::fs::write(dir.path().join("c.txt"), "# hard ones\n4\nfour\n").expect("write");
     let line = patience_in(dir.path(), &["bench", "md", "--corpus", "c.txt"]).one_line_error();

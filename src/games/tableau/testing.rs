@@ -6,7 +6,7 @@ use crate::games::{Game, GameId};
 use crate::piles::Table;
 use solvers::Space;
 
-pub(super) fn game(id: &str) -> Tableau {
+pub(crate) fn game(id: &str) -> Tableau {
     match id.parse::<GameId>().expect("preset") {
         GameId::Tableau(i) => Tableau::<52, 80>::preset(i),
         g => panic!("{id} is {g:?}"),
