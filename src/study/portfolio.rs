@@ -153,7 +153,7 @@ fn own_search<G: Game>(
                     return Some(r);
                 }
                 scan += 1;
-                if scan % (COMPOUND_SCANS + 1) == 0 {
+                if scan.is_multiple_of(COMPOUND_SCANS + 1) {
                     budget = budget.saturating_mul(2);
                 }
             }
