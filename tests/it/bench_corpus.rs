@@ -62,3 +62,16 @@ fn forty_thieves_corpus_matches_its_golden_counts() {
         ],
     );
 }
+
+#[test]
+fn spider_corpus_matches_its_golden_counts() {
+    check(
+        "spider-4suits",
+        &[
+            "--algorithms",
+            "beam,focused,portfolio",
+            "--max-nodes",
+            "300000",
+        ],
+    );
+}
