@@ -17,7 +17,7 @@ use crate::{
 /// The path returned is the first one found, not a cheapest one. Exhausting the space
 /// without reaching a goal gives [`Outcome::Unsolvable`].
 pub fn dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::Move> {
-    depth_first(space, start, limits, false)
+    DepthFirst::new(space, start, false).run(limits)
 }
 
 /// Depth-first search that tries the successors of each state best first by
@@ -25,70 +25,146 @@ pub fn dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::M
 /// it never expands a state twice and is exhaustive, so it proves unsolvability too; each
 /// state's key is only computed when the search selects it.
 pub fn guided_dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::Move> {
-    depth_first(space, start, limits, true)
+    DepthFirst::new(space, start, true).run(limits)
 }
 
-fn depth_first<S: Space>(
-    space: &S,
-    start: S::State,
-    limits: &Limits,
+/// A depth-first search ([`dfs`], or [`guided_dfs`] when `guided`) that can stop at a
+/// limit and go on later from where it stopped, its transposition table and path kept: a
+/// schedule that gives it several slices of its budget (between other searches) wastes
+/// nothing on starting over. Run to the end in one slice or in many, it expands the same
+/// states in the same order and reaches the same verdict.
+///
+/// ```
+/// use solvers::{DepthFirst, Limits, Outcome, Space, Successor};
+/// // Walk from 0 to 1000 by +7 or -3, never below 0 or above 1000.
+/// struct Walk;
+/// impl Space for Walk {
+///     type State = u32;
+///     type Key = u32;
+///     type Move = i8;
+///     fn is_goal(&self, s: &u32) -> bool { *s == 1000 }
+///     fn key(&self, s: &u32) -> u32 { *s }
+///     fn expand(&self, s: &u32, out: &mut Vec<Successor<i8, u32>>) {
+///         if *s >= 3 { out.push(Successor { mv: -3, state: s - 3, cost: 1 }); }
+///         if *s <= 993 { out.push(Successor { mv: 7, state: s + 7, cost: 1 }); }
+///     }
+/// }
+/// let mut search = DepthFirst::new(&Walk, 0, false);
+/// let mut slices = 0;
+/// let outcome = loop {
+///     slices += 1;
+///     match search.run(&Limits::none().with_nodes(50)).outcome {
+///         Outcome::Unknown(_) => continue,
+///         decided => break decided,
+///     }
+/// };
+/// // The same line as one depth-first search without limits.
+/// assert_eq!(outcome, solvers::dfs(&Walk, 0, &Limits::none()).outcome);
+/// assert!(slices > 1);
+/// ```
+pub struct DepthFirst<'a, S: Space> {
+    space: &'a S,
     guided: bool,
-) -> Report<S::Move> {
-    let mut checker = Checker::new(limits);
-    let mut stats = Stats::default();
-    if space.is_goal(&start) {
-        return checker.finish(Outcome::Solved(Vec::new()), stats);
-    }
-
-    let mut visited: VisitedSet<S::Key> = VisitedSet::new();
+    start: Option<S::State>,
+    visited: VisitedSet<S::Key>,
     // Every successor list of the current path.
-    let mut stack: Stack<Successor<S::Move, S::State>> = Stack::with_capacity(0, 0);
-    let mut buf: Vec<Successor<S::Move, S::State>> = Vec::new();
+    stack: Stack<Successor<S::Move, S::State>>,
+    buf: Vec<Successor<S::Move, S::State>>,
+    scored: Vec<Guided<S::Move, S::State>>,
+    /// The item entered (its key in `visited`) but not yet expanded when a limit stopped
+    /// the last slice.
+    pending: Option<usize>,
+    /// The verdict, once reached (a later slice returns it again).
+    decided: Option<Outcome<S::Move>>,
+}
 
-    let memory = |visited: &VisitedSet<S::Key>,
-                  stack: &Stack<Successor<S::Move, S::State>>,
-                  buf: &Vec<Successor<S::Move, S::State>>| {
-        visited.memory_bytes()
-            + stack.memory_bytes()
-            + (buf.capacity() * size_of::<Successor<S::Move, S::State>>()) as u64
-    };
-
-    visited.insert(space.key(&start));
-    if let Some(reason) = checker.check(0, memory(&visited, &stack, &buf)) {
-        stats.stored = visited.len() as u64;
-        return checker.finish(Outcome::Unknown(reason), stats);
+impl<'a, S: Space> DepthFirst<'a, S> {
+    /// A search from `start`, not yet begun.
+    pub fn new(space: &'a S, start: S::State, guided: bool) -> Self {
+        DepthFirst {
+            space,
+            guided,
+            start: Some(start),
+            visited: VisitedSet::new(),
+            stack: Stack::with_capacity(0, 0),
+            buf: Vec::new(),
+            scored: Vec::new(),
+            pending: None,
+            decided: None,
+        }
     }
-    let mut scored: Vec<Guided<S::Move, S::State>> = Vec::new();
-    fill(space, &start, guided, &mut buf, &mut scored);
-    stats.expanded = 1;
-    stats.generated = buf.len() as u64;
-    stack.push(&mut buf);
 
-    let outcome = loop {
-        let idx = match stack.step() {
-            Step::Try(idx) => idx,
-            Step::Popped => continue,
-            Step::Empty => break Outcome::Unsolvable,
+    fn memory(&self) -> u64 {
+        self.visited.memory_bytes()
+            + self.stack.memory_bytes()
+            + (self.buf.capacity() * size_of::<Successor<S::Move, S::State>>()) as u64
+    }
+
+    /// Runs until a verdict or until `limits` stop it (its node limit counts this slice's
+    /// expansions). The report's statistics are this slice's, but `stored`, the states in
+    /// the table so far.
+    pub fn run(&mut self, limits: &Limits) -> Report<S::Move> {
+        let mut checker = Checker::new(limits);
+        let mut stats = Stats::default();
+        if let Some(outcome) = &self.decided {
+            stats.stored = self.visited.len() as u64;
+            return checker.finish(outcome.clone(), stats);
+        }
+        let space = self.space;
+        if let Some(start) = self.start.take() {
+            if space.is_goal(&start) {
+                self.decided = Some(Outcome::Solved(Vec::new()));
+                return checker.finish(Outcome::Solved(Vec::new()), stats);
+            }
+            self.visited.insert(space.key(&start));
+            if let Some(reason) = checker.check(0, self.memory()) {
+                self.start = Some(start);
+                self.visited = VisitedSet::new();
+                return checker.finish(Outcome::Unknown(reason), stats);
+            }
+            fill(space, &start, self.guided, &mut self.buf, &mut self.scored);
+            stats.expanded = 1;
+            stats.generated = self.buf.len() as u64;
+            self.stack.push(&mut self.buf);
+        }
+
+        let outcome = loop {
+            let idx = match self.pending.take() {
+                Some(idx) => idx,
+                None => {
+                    let idx = match self.stack.step() {
+                        Step::Try(idx) => idx,
+                        Step::Popped => continue,
+                        Step::Empty => break Outcome::Unsolvable,
+                    };
+                    let state = &self.stack.item(idx).state;
+                    if !self.visited.insert(space.key(state)) {
+                        continue;
+                    }
+                    if space.is_goal(state) {
+                        stats.solution_cost = self.stack.line().map(|s| u64::from(s.cost)).sum();
+                        break Outcome::Solved(self.stack.line().map(|s| s.mv).collect());
+                    }
+                    if let Some(reason) = checker.check(stats.expanded, self.memory()) {
+                        self.pending = Some(idx);
+                        break Outcome::Unknown(reason);
+                    }
+                    idx
+                }
+            };
+            let state = &self.stack.item(idx).state;
+            fill(space, state, self.guided, &mut self.buf, &mut self.scored);
+            stats.expanded += 1;
+            stats.generated += self.buf.len() as u64;
+            self.stack.push(&mut self.buf);
         };
-        let state = &stack.item(idx).state;
-        if !visited.insert(space.key(state)) {
-            continue;
+        stats.stored = self.visited.len() as u64;
+        checker.observe_memory(self.memory());
+        if !matches!(outcome, Outcome::Unknown(_)) {
+            self.decided = Some(outcome.clone());
         }
-        if space.is_goal(state) {
-            stats.solution_cost = stack.line().map(|s| u64::from(s.cost)).sum();
-            break Outcome::Solved(stack.line().map(|s| s.mv).collect());
-        }
-        if let Some(reason) = checker.check(stats.expanded, memory(&visited, &stack, &buf)) {
-            break Outcome::Unknown(reason);
-        }
-        fill(space, state, guided, &mut buf, &mut scored);
-        stats.expanded += 1;
-        stats.generated += buf.len() as u64;
-        stack.push(&mut buf);
-    };
-    stats.stored = visited.len() as u64;
-    checker.observe_memory(memory(&visited, &stack, &buf));
-    checker.finish(outcome, stats)
+        checker.finish(outcome, stats)
+    }
 }
 
 /// The successors of `state` into `out` (cleared first), best first by their guide value

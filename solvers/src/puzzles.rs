@@ -10,8 +10,8 @@ use std::time::Duration;
 use rustc_hash::FxHashSet;
 
 use crate::{
-    astar, beam, best_first, dfs, guided_dfs, idastar, BestFirstMode, Limits, Outcome, Report,
-    Space, StopReason, Successor,
+    astar, beam, best_first, dfs, guided_dfs, idastar, BestFirstMode, DepthFirst, Limits, Outcome,
+    Report, Space, StopReason, Successor,
 };
 
 /// A sliding-puzzle position: 4 bits per cell (0 is the blank) and the blank's cell.
@@ -765,6 +765,49 @@ fn dfs_handles_deep_paths() {
     assert_eq!(g.replay(0, &solved("dfs", &r)), Some((n - 1) as u64));
     let r = idastar(&g, 0, &Limits::none());
     assert_eq!(r.stats.solution_cost, (n - 1) as u64);
+}
+
+#[test]
+fn depth_first_in_slices_is_the_same_search_as_in_one_run() {
+    // A solvable and an unsolvable 8-puzzle, plain and guided: run in slices of 37
+    // expansions, the search expands the same states in all, finds the same line or the
+    // same proof, and after the verdict a slice repeats it.
+    let p = Sliding::new(3, 3);
+    let (won, _, _) = p.farthest_from_goal();
+    let lost = p.board(&[2, 1, 3, 4, 5, 6, 7, 8, 0]);
+    for start in [won, lost] {
+        for guided in [false, true] {
+            let whole = if guided {
+                guided_dfs(&p, start, &Limits::none())
+            } else {
+                dfs(&p, start, &Limits::none())
+            };
+            let mut search = DepthFirst::new(&p, start, guided);
+            let (mut expanded, mut slices) = (0, 0);
+            let outcome = loop {
+                let r = search.run(&Limits::none().with_nodes(37));
+                expanded += r.stats.expanded;
+                slices += 1;
+                if !matches!(r.outcome, Outcome::Unknown(_)) {
+                    break r.outcome;
+                }
+                assert_eq!(r.stats.expanded, 37);
+            };
+            assert_eq!(outcome, whole.outcome, "guided {guided}");
+            assert_eq!(expanded, whole.stats.expanded, "guided {guided}");
+            assert!(slices > 1);
+            assert_eq!(search.run(&Limits::none()).outcome, whole.outcome);
+        }
+    }
+    // A first slice with no states to spend expands nothing and loses nothing.
+    let mut search = DepthFirst::new(&p, won, false);
+    let r = search.run(&Limits::none().with_nodes(0));
+    assert_eq!(
+        (r.outcome, r.stats.expanded),
+        (Outcome::Unknown(StopReason::Nodes), 0)
+    );
+    let r = search.run(&Limits::none());
+    assert_eq!(r.outcome, dfs(&p, won, &Limits::none()).outcome);
 }
 
 #[test]

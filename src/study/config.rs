@@ -23,16 +23,16 @@ pub enum Algorithm {
     /// Weighted A* (g + 2h).
     Weighted,
     /// In the FreeCell family, depth-first scans over compound moves
-    /// ([`Game::compound_dive`], wins only: see `COMPOUND_SCANS`); in other games a guided
-    /// depth-first dive of at most 500 states. Then weighted A* with weight 1.5,
-    /// greedy best-first and weighted A* with weight 5, in turn (led, in games of suit
-    /// runs, by a beam and a greedy search over a focused move set, whose only verdicts are
-    /// wins: see `PORTFOLIO`),
-    /// each with a node budget (10,000 states at first, or more after the scans: see
-    /// `portfolio`) that grows tenfold per round, until
-    /// one decides (different deals are easy for different searches). Sound: a verdict
-    /// comes only from a search that finished within its budget, and each of them is
-    /// exhaustive when it ends without a win.
+    /// ([`Game::compound_dive`], wins only: see `COMPOUND_SCANS`), then rounds of more
+    /// scans, each followed by a slice of one resumed guided depth-first search over every
+    /// move (see `scans_and_depth_first`). In other games a guided depth-first dive of at
+    /// most 500 states, then weighted A* with weight 1.5, greedy best-first and weighted A*
+    /// with weight 5, in turn (led, in games of suit runs, by a beam and a greedy search
+    /// over a focused move set, whose only verdicts are wins: see `PORTFOLIO`), each with a
+    /// node budget (10,000 states at first: see `portfolio`) that grows tenfold per round,
+    /// until one decides (different deals are easy for different searches). Sound: a
+    /// verdict comes only from a search that finished within its budget, and each of them
+    /// is exhaustive when it ends without a win.
     ///
     /// [`Game::compound_dive`]: crate::games::Game::compound_dive
     Portfolio,
