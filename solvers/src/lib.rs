@@ -24,6 +24,7 @@ mod dfs;
 mod idastar;
 mod limits;
 mod scan;
+mod shortcut;
 mod stack;
 mod table;
 
@@ -34,6 +35,7 @@ pub use dfs::{dfs, guided_dfs, DepthFirst};
 pub use idastar::idastar;
 pub use limits::{Limits, StopReason};
 pub use scan::{scan, MoveSpace, ScoredMove};
+pub use shortcut::shortcut;
 pub use table::{Insertion, ParentEntry, ParentTable, VisitedSet, NO_PARENT};
 
 use std::hash::Hash;

@@ -10,8 +10,8 @@ use std::time::Duration;
 use rustc_hash::FxHashSet;
 
 use crate::{
-    astar, beam, best_first, dfs, guided_dfs, idastar, BestFirstMode, DepthFirst, Limits, Outcome,
-    Report, Space, StopReason, Successor,
+    astar, beam, best_first, dfs, guided_dfs, idastar, shortcut, BestFirstMode, DepthFirst, Limits,
+    Outcome, Report, Space, StopReason, Successor,
 };
 
 /// A sliding-puzzle position: 4 bits per cell (0 is the blank) and the blank's cell.
@@ -808,6 +808,40 @@ fn depth_first_in_slices_is_the_same_search_as_in_one_run() {
     );
     let r = search.run(&Limits::none());
     assert_eq!(r.outcome, dfs(&p, won, &Limits::none()).outcome);
+}
+
+#[test]
+fn shortcut_lines_replay_to_the_goal_and_are_no_longer() {
+    // Plain depth-first lines on the 8-puzzle wander (tens of thousands of moves where 31
+    // do): shortened, they still replay to the goal, and come out far shorter; a line that
+    // is already shortest (A*'s) keeps its length; a move that is not a successor gives None.
+    let p = Sliding::new(3, 3);
+    for seed in 1..=5 {
+        let start = p.scramble(40, seed);
+        let line = solved("dfs", &dfs(&p, start, &Limits::none()));
+        let short = shortcut(&p, &start, &line).expect("a line of the space");
+        let end = p.replay(start, &short).expect("legal moves");
+        assert!(p.is_goal(&end), "seed {seed}");
+        assert!(short.len() <= line.len());
+        assert!(
+            short.len() * 10 < line.len(),
+            "seed {seed}: {} of {}",
+            short.len(),
+            line.len()
+        );
+        let optimal = solved("astar", &astar(&p, start, &Limits::none()));
+        assert_eq!(
+            shortcut(&p, &start, &optimal).map(|l| l.len()),
+            Some(optimal.len())
+        );
+    }
+    // The goal has its blank in a corner: two of the four moves are not moves there.
+    let illegal: Vec<Dir> = DIRS
+        .into_iter()
+        .filter(|&d| p.apply(&p.goal, d).is_none())
+        .collect();
+    assert_eq!(illegal.len(), 2);
+    assert_eq!(shortcut(&p, &p.goal, &illegal[..1]), None);
 }
 
 #[test]
