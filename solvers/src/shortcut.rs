@@ -1,22 +1,25 @@
 //! Shortening a winning line: from each state on it, one move straight to the furthest later
 //! state of the line that one move reaches.
 
-use std::hash::Hash;
-
 use rustc_hash::FxHashMap;
 
 use crate::{Space, Successor};
 
-/// `line`, a winning line from `start`, with its detours cut out: walking the line, each
-/// state's successors (its forced move and every move [`Space::expand`] lists) are looked
-/// up among the states further along the line, and the walk jumps to the furthest one
-/// reached (or to any goal). States are compared whole (`Eq`), not by key: a key may merge
-/// states whose moves differ (piles in another order), and the rest of the line is made of
-/// moves of the exact states it passes. The result is a line of the same space, never
-/// longer, ending at a goal. Depth-first searches find lines that wander (thousands of
-/// moves where a few hundred do); this gives them back short, for a cost of at most two
-/// expansions per move of the line. None when a move of `line` is not among its state's
-/// successors (a line of another space): then there is nothing to shorten it with.
+/// `line`, a winning line from `start`, with its detours cut out. The line's states are
+/// worked out (each move found among its state's successors: its forced move and every move
+/// [`Space::expand`] lists), then a new line is walked from `start`: from the state it has
+/// reached, whose key is that of some state of the line, it takes the successor whose key is
+/// that of the furthest state further along (or any goal). Keys, not whole states: the key
+/// is exact, so states with one key have the same futures and, a key being canonical up to
+/// the game's symmetries (cells or piles in another order), successors with the same keys;
+/// the walk never replays a move of `line` on a state it was not made for, it picks its
+/// own move among the successors of the state it holds, so every move it writes is a move of
+/// that state. The result is never longer than `line` and ends at a goal. Depth-first
+/// searches find lines that wander (thousands of moves where a few hundred do); this gives
+/// them back short, for a cost of about two expansions per move of the line. None when a
+/// move of `line` is not among its state's successors (a line of another space), or when
+/// the walk finds no successor with the next key (a key that merges states whose successors
+/// differ): then `line` is left as it is.
 ///
 /// ```
 /// use solvers::{shortcut, Space, Successor};
@@ -40,7 +43,6 @@ use crate::{Space, Successor};
 /// ```
 pub fn shortcut<S: Space>(space: &S, start: &S::State, line: &[S::Move]) -> Option<Vec<S::Move>>
 where
-    S::State: Eq + Hash,
     S::Move: PartialEq,
 {
     let mut buf: Vec<Successor<S::Move, S::State>> = Vec::new();
@@ -51,39 +53,36 @@ where
         }
         space.expand(state, out);
     };
-    // The line's states, the start first.
-    let mut states = Vec::with_capacity(line.len() + 1);
-    states.push(start.clone());
-    for &mv in line {
-        successors(states.last().expect("the start"), &mut buf);
-        let next = buf.drain(..).find(|s| s.mv == mv)?;
-        states.push(next.state);
-    }
-    // The last place of each state on the line (a line may pass a state twice).
-    let mut place: FxHashMap<&S::State, usize> = FxHashMap::default();
-    for (i, s) in states.iter().enumerate() {
-        place.insert(s, i);
+    // The last place on the line of each state's key (the start's is 0).
+    let mut place: FxHashMap<S::Key, usize> = FxHashMap::default();
+    place.insert(space.key(start), 0);
+    let mut state = start.clone();
+    for (i, &mv) in line.iter().enumerate() {
+        successors(&state, &mut buf);
+        state = buf.drain(..).find(|s| s.mv == mv)?.state;
+        place.insert(space.key(&state), i + 1);
     }
     let mut out = Vec::new();
-    let mut i = 0;
+    let (mut at, mut i) = (start.clone(), 0);
     while i < line.len() {
-        successors(&states[i], &mut buf);
-        let (mut to, mut mv) = (i + 1, line[i]);
-        for s in &buf {
+        successors(&at, &mut buf);
+        let mut best: Option<(usize, usize)> = None;
+        for (n, s) in buf.iter().enumerate() {
             if space.is_goal(&s.state) {
-                to = line.len();
-                mv = s.mv;
+                best = Some((line.len(), n));
                 break;
             }
-            if let Some(&j) = place.get(&s.state) {
-                if j > to {
-                    to = j;
-                    mv = s.mv;
+            if let Some(&j) = place.get(&space.key(&s.state)) {
+                if j > i && best.is_none_or(|(b, _)| j > b) {
+                    best = Some((j, n));
                 }
             }
         }
-        out.push(mv);
-        i = to;
+        let (j, n) = best?;
+        let next = buf.swap_remove(n);
+        out.push(next.mv);
+        at = next.state;
+        i = j;
     }
-    Some(out)
+    space.is_goal(&at).then_some(out)
 }

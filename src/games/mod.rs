@@ -250,7 +250,7 @@ pub enum Focus {
 }
 
 /// A game: its layouts and its engine (a [`solvers::Space`]).
-pub trait Game: solvers::Space<State: Eq + std::hash::Hash, Move: PartialEq> + Sync {
+pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     /// The catalogue id.
     fn id(&self) -> GameId;
     /// The layout of deal `n`, built with the reference pile primitives. `n` must pass

@@ -183,8 +183,8 @@ const COMPOUND_BUDGET: u64 = 400;
 
 /// The portfolio of the games with compound moves (the FreeCell family) after its first
 /// `COMPOUND_SCANS + 1` scans: rounds of as many scans again, each round's scans with twice
-/// the budget of the last round's, each followed by a slice of one guided depth-first
-/// search over every move (complete, with exact keys: its losses are proofs) twice as
+/// the budget of the last round's, each followed by a slice of one guided depth-first search
+/// over every move (complete, with exact keys: its losses are proofs) twice as
 /// large as the scans just spent. The depth-first search is resumed, never restarted
 /// ([`solvers::DepthFirst`]), so no slice repeats another's work; once a scan has seen every
 /// compound move (another order would see the same states), the slices double instead.
@@ -199,6 +199,9 @@ fn scans_and_depth_first<G: Game>(
     run: &mut Budgeted<'_>,
     mut saw_all: bool,
 ) -> solvers::Report<G::Move> {
+    // In the guide's order: a proof exhausts the space whatever the order, at a fifth more
+    // time a state than the plain order, but wins come far sooner (Microsoft deal 31465:
+    // 597,596 states in all, against 30 M in the plain order).
     let mut dfs = solvers::DepthFirst::new(game, state.clone(), true);
     let mut scan = COMPOUND_SCANS + 1;
     let mut per_scan = COMPOUND_BUDGET;
