@@ -182,17 +182,19 @@ const COMPOUND_SCANS: u64 = 40;
 const COMPOUND_BUDGET: u64 = 400;
 
 /// The portfolio of the games with compound moves (the FreeCell family) after its first
-/// `COMPOUND_SCANS + 1` scans: rounds of as many scans again, each round's scans with twice
-/// the budget of the last round's, each followed by a slice of one guided depth-first search
-/// over every move (complete, with exact keys: its losses are proofs) twice as
-/// large as the scans just spent. The depth-first search is resumed, never restarted
-/// ([`solvers::DepthFirst`]), so no slice repeats another's work; once a scan has seen every
-/// compound move (another order would see the same states), the slices double instead.
-/// Chosen with `patience bench --max-time 20` on the deals of FreeCell with two cells and of
-/// Forecell that the best-first rounds this replaces left undecided at 20 s: the scans went
-/// on to win deals 140 (265,486 states) and Forecell's 6 and 739 (2.4 M), the depth-first
-/// search proved deal 891 lost (6.8 M) where the best-first searches, started over each
-/// round, ran out of time.
+/// `COMPOUND_SCANS + 1` scans, in rounds. Each round has a budget `b`, twice the last
+/// round's (the first: twice the first scans' 16,400 states): as many scans again, `b` in
+/// all; weighted A* (weight 1.5) over every move, started over with `b` states; then a
+/// slice of `3b` states of one guided depth-first search over every move (complete, exact
+/// keys: its losses are proofs), resumed where the last slice stopped, never restarted
+/// ([`solvers::DepthFirst`]). Once a scan has seen every compound move (another order would
+/// see the same states), the rounds have no scans. Chosen with `patience bench --max-time
+/// 20` on the deals of the FreeCell family's presets that the rounds of best-first searches
+/// alone left undecided at 20 s: the scans went on to win FreeCell-with-two-cells deal 140
+/// (265,486 states) and Forecell's 6 and 739 (2.4 M); depth-first search proved deal 891
+/// lost (6.8 M) and decided 6 of King Albert (classic)'s 12, where the best-first searches,
+/// started over each round, ran out of time; but without weighted A* the rounds lost 17
+/// King Albert wins it finds within 500,000 states.
 fn scans_and_depth_first<G: Game>(
     game: &G,
     state: G::State,
@@ -205,11 +207,11 @@ fn scans_and_depth_first<G: Game>(
     let mut dfs = solvers::DepthFirst::new(game, state.clone(), true);
     let mut scan = COMPOUND_SCANS + 1;
     let mut per_scan = COMPOUND_BUDGET;
-    let mut slice = 0u64;
+    let weighted = solvers::BestFirstMode::Weighted { weight: 1.5 };
     loop {
-        let before = run.total.expanded;
+        per_scan = per_scan.saturating_mul(2);
+        let round = per_scan.saturating_mul(COMPOUND_SCANS + 1);
         if !saw_all {
-            per_scan = per_scan.saturating_mul(2);
             for _ in 0..=COMPOUND_SCANS {
                 let (r, ends) = run
                     .attempt(per_scan, true, |l| game.compound_dive(&state, scan, l))
@@ -227,23 +229,22 @@ fn scans_and_depth_first<G: Game>(
                 }
             }
         }
-        slice = if saw_all {
-            slice.saturating_mul(2).max(DFS_FIRST_SLICE)
-        } else {
-            (run.total.expanded - before).saturating_mul(2)
-        };
         let (r, ends) = run
-            .attempt(slice, false, |l| Some(dfs.run(l)))
+            .attempt(round, false, |l| {
+                Some(solvers::best_first(game, state.clone(), weighted, l))
+            })
+            .expect("best-first search runs on every game");
+        if ends {
+            return r;
+        }
+        let (r, ends) = run
+            .attempt(round.saturating_mul(3), false, |l| Some(dfs.run(l)))
             .expect("depth-first search runs on every game");
         if ends {
             return r;
         }
     }
 }
-
-/// The first slice of [`scans_and_depth_first`]'s depth-first search when the scans have
-/// nothing left to try from the start.
-const DFS_FIRST_SLICE: u64 = 100_000;
 
 /// The node budget of the portfolio's first search, a guided depth-first dive. Chosen on
 /// FreeCell deals 1-300 (callgrind instructions: 8.6 G without the dive, 6.6 G with 500
