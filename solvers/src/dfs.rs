@@ -94,7 +94,8 @@ impl<'a, S: Space> DepthFirst<'a, S> {
         }
     }
 
-    fn memory(&self) -> u64 {
+    /// The memory its table, path and buffers hold now (estimated as the limits read it).
+    pub fn memory_bytes(&self) -> u64 {
         self.visited.memory_bytes()
             + self.stack.memory_bytes()
             + (self.buf.capacity() * size_of::<Successor<S::Move, S::State>>()) as u64
@@ -117,7 +118,7 @@ impl<'a, S: Space> DepthFirst<'a, S> {
                 return checker.finish(Outcome::Solved(Vec::new()), stats);
             }
             self.visited.insert(space.key(&start));
-            if let Some(reason) = checker.check(0, self.memory()) {
+            if let Some(reason) = checker.check(0, self.memory_bytes()) {
                 self.start = Some(start);
                 self.visited = VisitedSet::new();
                 return checker.finish(Outcome::Unknown(reason), stats);
@@ -145,7 +146,7 @@ impl<'a, S: Space> DepthFirst<'a, S> {
                         stats.solution_cost = self.stack.line().map(|s| u64::from(s.cost)).sum();
                         break Outcome::Solved(self.stack.line().map(|s| s.mv).collect());
                     }
-                    if let Some(reason) = checker.check(stats.expanded, self.memory()) {
+                    if let Some(reason) = checker.check(stats.expanded, self.memory_bytes()) {
                         self.pending = Some(idx);
                         break Outcome::Unknown(reason);
                     }
@@ -159,7 +160,7 @@ impl<'a, S: Space> DepthFirst<'a, S> {
             self.stack.push(&mut self.buf);
         };
         stats.stored = self.visited.len() as u64;
-        checker.observe_memory(self.memory());
+        checker.observe_memory(self.memory_bytes());
         if !matches!(outcome, Outcome::Unknown(_)) {
             self.decided = Some(outcome.clone());
         }

@@ -72,11 +72,6 @@ fn run<G: Game + Referee>(
         }
         heuristics.retain(|h| a.heuristics.contains(&h.name));
     }
-    let algorithms: Vec<Algorithm> = if a.algorithms.is_empty() {
-        Algorithm::ALL.to_vec()
-    } else {
-        a.algorithms.iter().map(|x| x.algorithm()).collect()
-    };
     for &n in deals {
         game.check_deal(n)?;
     }
@@ -88,12 +83,13 @@ fn run<G: Game + Referee>(
     };
     let offered = |x: Algorithm| start.as_ref().is_none_or(|s| bench::offers(game, s, x));
     let algorithms: Vec<Algorithm> = if a.algorithms.is_empty() {
-        algorithms.into_iter().filter(|&x| offered(x)).collect()
+        Algorithm::ALL.into_iter().filter(|&x| offered(x)).collect()
     } else {
-        if let Some(x) = algorithms.iter().find(|&&x| !offered(x)) {
+        let named: Vec<Algorithm> = a.algorithms.iter().map(|x| x.algorithm()).collect();
+        if let Some(x) = named.iter().find(|&&x| !offered(x)) {
             bail!("{} has no {} search", game.id(), x.name());
         }
-        algorithms
+        named
     };
     let configs = bench::matrix(&algorithms, &heuristics);
     if configs.is_empty() {

@@ -120,9 +120,6 @@ pub fn matrix<G: Game>(algorithms: &[Algorithm], heuristics: &[Heuristic<G>]) ->
         };
         match a {
             Algorithm::Dfs => out.push(cell("-")),
-            Algorithm::Portfolio | Algorithm::Beam | Algorithm::Focused | Algorithm::Compound => {
-                out.push(cell("own"))
-            }
             Algorithm::Astar | Algorithm::Idastar => out.extend(
                 heuristics
                     .iter()
@@ -135,6 +132,8 @@ pub fn matrix<G: Game>(algorithms: &[Algorithm], heuristics: &[Heuristic<G>]) ->
                     .filter(|h| h.name != "blind")
                     .map(|h| cell(&h.name)),
             ),
+            // The portfolio and the games' own searches ([`Algorithm::heuristic_free`]).
+            _ => out.push(cell("own")),
         }
     }
     out

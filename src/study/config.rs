@@ -24,8 +24,8 @@ pub enum Algorithm {
     Weighted,
     /// In the FreeCell family, depth-first scans over compound moves
     /// ([`Game::compound_dive`], wins only: see `COMPOUND_SCANS`), then rounds of more
-    /// scans, each followed by a slice of one resumed guided depth-first search over every
-    /// move (see `scans_and_depth_first`). In other games a guided depth-first dive of at
+    /// scans, weighted A* with weight 1.5 started over, and a slice of one resumed guided
+    /// depth-first search over every move (see `scans_and_depth_first`). In other games a guided depth-first dive of at
     /// most 500 states, then weighted A* with weight 1.5, greedy best-first and weighted A*
     /// with weight 5, in turn (led, in games of suit runs, by a beam and a greedy search
     /// over a focused move set, whose only verdicts are wins: see `PORTFOLIO`), each with a

@@ -63,31 +63,13 @@ pub(super) fn run_search<G: Game>(
             let mut run = Budgeted::new(limits);
             // Games with compound moves (the FreeCell family) open with depth-first scans
             // over them, each a fresh search in its own order, until one wins.
-            let mut compound = false;
-            let mut saw_all = false;
-            for scan in 0..=COMPOUND_SCANS {
-                let budget = if scan == 0 {
-                    COMPOUND_FIRST
-                } else {
-                    COMPOUND_BUDGET
-                };
-                let Some((r, ends)) =
-                    run.attempt(budget, true, |l| game.compound_dive(&state, scan, l))
-                else {
-                    break;
-                };
-                if ends {
-                    return Some(r);
+            let mut scans = Scans::new();
+            match scans.round(game, &state, &mut run) {
+                ScanRound::Absent => {}
+                ScanRound::Ended(r) => return Some(r),
+                ScanRound::Failed | ScanRound::SawAll(_) => {
+                    return Some(scans_and_depth_first(game, state, &mut run, scans))
                 }
-                compound = true;
-                // A scan that ran out of compound moves has seen them all: others would too.
-                if matches!(r.outcome, Outcome::Unknown(solvers::StopReason::Pruned)) {
-                    saw_all = true;
-                    break;
-                }
-            }
-            if compound {
-                return Some(scans_and_depth_first(game, state, &mut run, saw_all));
             }
             // A guided depth-first dive first: most deals fall to it within a few hundred
             // states, at a fraction of a best-first expansion's cost.
@@ -116,50 +98,41 @@ fn own_search<G: Game>(
     algorithm: Algorithm,
     limits: &Limits,
 ) -> Option<Option<solvers::Report<G::Move>>> {
-    let mut run = Budgeted::new(limits);
     let report = match algorithm {
         Algorithm::Focused => {
             let mode = BestFirstMode::Greedy;
             game.focused_search(state, Focus::BestFirst(mode), limits)
         }
         Algorithm::Beam => (|| {
-            // As the portfolio sizes its beams: a width of budget / BEAM_DEPTH, the budget
-            // growing tenfold per try, until a win, a limit of the caller's, or a beam that
-            // left nothing out (a wider one would only repeat it).
+            // As the portfolio sizes its beams, the budget growing tenfold per try, until a
+            // win, a limit of the caller's, or a beam that left nothing out (a wider one
+            // would only repeat it).
+            let mut run = Budgeted::new(limits);
             let mut budget = 10_000u64;
             loop {
-                let width = (budget / BEAM_DEPTH).max(1) as usize;
-                let (r, ends) = run.attempt(budget, true, |l| {
-                    game.focused_search(state, Focus::Beam { width }, l)
-                })?;
+                let beam = FocusedSearch::Beam.sized(budget);
+                let (r, ends) =
+                    run.attempt(budget, true, |l| game.focused_search(state, beam, l))?;
                 if ends || matches!(r.outcome, Outcome::Unsolvable) {
                     return Some(r);
                 }
                 budget = budget.saturating_mul(10);
             }
         })(),
-        Algorithm::Compound => (|| {
-            // The portfolio's scans in rounds: COMPOUND_SCANS + 1 scans a round, each in its
-            // own order, the budget doubling per round; a scan that saw every compound move
-            // ends the search (another order would see the same states).
-            let mut scan = 0u64;
-            let mut budget = COMPOUND_BUDGET;
+        Algorithm::Compound => {
+            // The portfolio's scans, round after round, until one wins, a limit of the
+            // caller's stops them, or one has seen every compound move.
+            let mut run = Budgeted::new(limits);
+            let mut scans = Scans::new();
             loop {
-                let b = if scan == 0 { COMPOUND_FIRST } else { budget };
-                let (r, ends) = run.attempt(b, true, |l| game.compound_dive(state, scan, l))?;
-                let saw_all = matches!(
-                    r.outcome,
-                    Outcome::Unsolvable | Outcome::Unknown(solvers::StopReason::Pruned)
-                );
-                if ends || saw_all {
-                    return Some(r);
-                }
-                scan += 1;
-                if scan.is_multiple_of(COMPOUND_SCANS + 1) {
-                    budget = budget.saturating_mul(2);
+                match scans.round(game, state, &mut run) {
+                    ScanRound::Absent => break None,
+                    ScanRound::Ended(r) | ScanRound::SawAll(Some(r)) => break Some(r),
+                    // (SawAll(None) comes only after a SawAll(Some), which ended the loop.)
+                    ScanRound::SawAll(None) | ScanRound::Failed => {}
                 }
             }
-        })(),
+        }
         _ => return None,
     };
     Some(report.map(|mut r| {
@@ -168,6 +141,81 @@ fn own_search<G: Game>(
         }
         r
     }))
+}
+
+/// The compound scans ([`Game::compound_dive`]) in rounds of `COMPOUND_SCANS + 1`, each
+/// scan a fresh search in its own order (its number), the rounds' budgets per scan doubling
+/// (the first round's first scan has `COMPOUND_FIRST` states, its others `COMPOUND_BUDGET`).
+struct Scans {
+    /// The next scan's number.
+    next: u64,
+    /// The states of each scan of the next round (but scan 0).
+    per_scan: u64,
+    /// A scan ran out of compound moves: it has seen them all, and others would too.
+    saw_all: bool,
+}
+
+/// What a round of [`Scans`] did.
+enum ScanRound<M> {
+    /// The game has no compound moves.
+    Absent,
+    /// A scan won, or a limit of the caller's stopped it: the search ends with this report.
+    Ended(solvers::Report<M>),
+    /// Every scan of the round ran out of its budget.
+    Failed,
+    /// A scan saw every compound move (now or in an earlier round): more scans would not
+    /// win. The report is this round's last scan's, or none when an earlier round saw all.
+    SawAll(Option<solvers::Report<M>>),
+}
+
+impl Scans {
+    fn new() -> Self {
+        Scans {
+            next: 0,
+            per_scan: COMPOUND_BUDGET,
+            saw_all: false,
+        }
+    }
+
+    /// The states the next round's scans take in all.
+    fn round_budget(&self) -> u64 {
+        self.per_scan.saturating_mul(COMPOUND_SCANS + 1)
+    }
+
+    /// Runs the next round within `run`'s limits (none once a scan has seen all; the
+    /// budget doubles all the same).
+    fn round<G: Game>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        run: &mut Budgeted<'_>,
+    ) -> ScanRound<G::Move> {
+        let per_scan = self.per_scan;
+        self.per_scan = per_scan.saturating_mul(2);
+        if self.saw_all {
+            return ScanRound::SawAll(None);
+        }
+        for _ in 0..=COMPOUND_SCANS {
+            let scan = self.next;
+            let budget = if scan == 0 { COMPOUND_FIRST } else { per_scan };
+            let Some((r, ends)) = run.attempt(budget, true, |l| game.compound_dive(state, scan, l))
+            else {
+                return ScanRound::Absent;
+            };
+            self.next += 1;
+            if ends {
+                return ScanRound::Ended(r);
+            }
+            if matches!(
+                r.outcome,
+                Outcome::Unsolvable | Outcome::Unknown(solvers::StopReason::Pruned)
+            ) {
+                self.saw_all = true;
+                return ScanRound::SawAll(Some(r));
+            }
+        }
+        ScanRound::Failed
+    }
 }
 
 /// The portfolio's scans over compound moves ([`Game::compound_dive`]): the first in guide
@@ -199,39 +247,24 @@ fn scans_and_depth_first<G: Game>(
     game: &G,
     state: G::State,
     run: &mut Budgeted<'_>,
-    mut saw_all: bool,
+    mut scans: Scans,
 ) -> solvers::Report<G::Move> {
     // In the guide's order: a proof exhausts the space whatever the order, at a fifth more
     // time a state than the plain order, but wins come far sooner (Microsoft deal 31465:
     // 597,596 states in all, against 30 M in the plain order).
     let mut dfs = solvers::DepthFirst::new(game, state.clone(), true);
-    let mut scan = COMPOUND_SCANS + 1;
-    let mut per_scan = COMPOUND_BUDGET;
     let weighted = solvers::BestFirstMode::Weighted { weight: 1.5 };
     loop {
-        per_scan = per_scan.saturating_mul(2);
-        let round = per_scan.saturating_mul(COMPOUND_SCANS + 1);
-        if !saw_all {
-            for _ in 0..=COMPOUND_SCANS {
-                let (r, ends) = run
-                    .attempt(per_scan, true, |l| game.compound_dive(&state, scan, l))
-                    .expect("a game with compound moves");
-                scan += 1;
-                if ends {
-                    return r;
-                }
-                if matches!(
-                    r.outcome,
-                    Outcome::Unsolvable | Outcome::Unknown(solvers::StopReason::Pruned)
-                ) {
-                    saw_all = true;
-                    break;
-                }
-            }
+        let round = scans.round_budget();
+        if let ScanRound::Ended(r) = scans.round(game, &state, run) {
+            return r;
         }
         let (r, ends) = run
             .attempt(round, false, |l| {
-                Some(solvers::best_first(game, state.clone(), weighted, l))
+                // The depth-first search keeps its table meanwhile: the budget is shared.
+                let mut l = l.clone();
+                l.max_memory = l.max_memory.map(|m| m.saturating_sub(dfs.memory_bytes()));
+                Some(solvers::best_first(game, state.clone(), weighted, &l))
             })
             .expect("best-first search runs on every game");
         if ends {
