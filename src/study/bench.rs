@@ -154,6 +154,9 @@ pub struct Run {
 
 /// Runs one search with one heuristic on one position. A win is written out as the player's
 /// moves and replayed by the referee first (a line it refuses is an error, not a result).
+/// The searches that order states their own way ([`Algorithm::heuristic_free`]: depth-first
+/// search, the portfolio, the games' own searches) read no heuristic, so `heuristic` is
+/// ignored for them; [`StudyError::NoSuchSearch`] when the game lacks the search.
 pub fn run<G: Game + Referee>(
     game: &G,
     table: &Table,
@@ -173,9 +176,9 @@ pub fn run<G: Game + Referee>(
     ) -> Option<Report<S::Move>> {
         single_search(&Scored { inner, score }, state, algorithm, limits)
     }
-    // The game itself where the search's ordering is its own: depth-first search and the
-    // portfolio use no heuristic of ours, A* and IDA* read `heuristic`, the guided and
-    // best-first searches `guide`.
+    // The game itself where the search's ordering is its own: the heuristic-free searches
+    // use no heuristic of ours, A* and IDA* read `heuristic`, the guided and best-first
+    // searches `guide`.
     let own = match (&heuristic.kind, algorithm) {
         (_, a) if a.heuristic_free() => true,
         (Kind::Own, Algorithm::Astar | Algorithm::Idastar) => true,
@@ -532,6 +535,22 @@ mod tests {
             "the scans ran out before the limit"
         );
         let proof = run(&fc, &lost, Algorithm::Portfolio, none, &limits).unwrap();
+        assert_eq!(proof.outcome, Verdict::Unsolvable);
+        // Forty Thieves (a waste): a beam over every move, no focused set. On a lost board
+        // the beam runs dry having left nothing out; it still says unknown (only a win is
+        // its verdict), where the portfolio proves the loss.
+        let ft = two_decks("forty-thieves");
+        let lost = Table::parse(include_str!(
+            "../../tests/data/presets/unsolvable/forty-thieves.board"
+        ))
+        .unwrap();
+        let start = ft.pack(&lost).unwrap();
+        assert!(offers(&ft, &start, Algorithm::Beam));
+        assert!(!offers(&ft, &start, Algorithm::Focused));
+        let hs = heuristics();
+        let beam = run(&ft, &lost, Algorithm::Beam, &hs[2], &limits).unwrap();
+        assert_eq!(beam.outcome, Verdict::Unknown);
+        let proof = run(&ft, &lost, Algorithm::Portfolio, &hs[2], &limits).unwrap();
         assert_eq!(proof.outcome, Verdict::Unsolvable);
         // Spider (four suits): the beam and the focused search each win deal 3.
         let spider = two_decks("spider-4suits");
