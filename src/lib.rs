@@ -43,7 +43,7 @@
 //! ```
 //! use patience::games::md::Md;
 //! use patience::games::Game;
-//! use patience::study::bench::{self, BenchRecord, Heuristic};
+//! use patience::study::bench::{self, Heuristic};
 //! use patience::study::Algorithm;
 //! use solvers::{Limits, Space};
 //!
@@ -55,10 +55,7 @@
 //! let limits = Limits::none().with_nodes(200_000);
 //! let mut records = Vec::new();
 //! for deal in 1..=5 {
-//!     let runs = bench::run_all(&Md, &Md.deal(deal), &configs, &heuristics, &limits).unwrap();
-//!     for (config, run) in configs.iter().zip(runs) {
-//!         records.push(BenchRecord { deal, config: config.clone(), run });
-//!     }
+//!     records.extend(bench::run_deal(&Md, deal, &configs, &heuristics, &limits).unwrap());
 //! }
 //! let rows = bench::table(&records, &configs, &limits);
 //! println!("{}", bench::render(&rows)); // the table `patience bench` prints

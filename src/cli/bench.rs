@@ -3,7 +3,7 @@
 use super::{create_new, deal_range, game, BenchArgs};
 use anyhow::{bail, Context, Result};
 use patience::games::Game;
-use patience::study::bench::{self, BenchRecord, Config};
+use patience::study::bench::{self, BenchRecord};
 use patience::study::{describe_limits, Algorithm};
 use patience::verify::Referee;
 use rayon::prelude::*;
@@ -117,24 +117,14 @@ fn run<G: Game + Referee>(
                 if cancel.load(Ordering::Relaxed) {
                     return Ok(None);
                 }
-                let runs = bench::run_all(game, &game.deal(deal), &configs, &heuristics, &limits)
+                let records = bench::run_deal(game, deal, &configs, &heuristics, &limits)
                     .with_context(|| format!("deal {deal}"))?;
                 bar.inc(1);
                 // A deal cut short by Ctrl-C is left out whole.
                 if cancel.load(Ordering::Relaxed) {
                     return Ok(None);
                 }
-                Ok(Some(
-                    configs
-                        .iter()
-                        .zip(runs)
-                        .map(|(c, run)| BenchRecord {
-                            deal,
-                            config: Config::clone(c),
-                            run,
-                        })
-                        .collect(),
-                ))
+                Ok(Some(records))
             })
             .collect()
     });

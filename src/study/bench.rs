@@ -258,6 +258,27 @@ pub fn run_all<G: Game + Referee>(
         .collect()
 }
 
+/// Runs every configuration on deal `deal` of the game: its records, in the order of
+/// `configs` (what [`table`] and [`csv`] read).
+pub fn run_deal<G: Game + Referee>(
+    game: &G,
+    deal: u64,
+    configs: &[Config],
+    heuristics: &[Heuristic<G>],
+    limits: &Limits,
+) -> Result<Vec<BenchRecord>, StudyError> {
+    let runs = run_all(game, &game.deal(deal), configs, heuristics, limits)?;
+    Ok(configs
+        .iter()
+        .zip(runs)
+        .map(|(c, run)| BenchRecord {
+            deal,
+            config: c.clone(),
+            run,
+        })
+        .collect())
+}
+
 /// One row of the table: a configuration over every deal.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
