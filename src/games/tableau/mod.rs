@@ -25,7 +25,7 @@
 //! of successors from the move), `features.rs` (the rules worked out once), `catalogue.rs`
 //! (the presets), `game.rs` (the [`Game`](crate::games::Game) implementation); [`runs`]
 //! (focused moves for games of suit runs), [`compound`] (compound moves for the FreeCell
-//! family), [`fcs`] (fc-solve's board text), [`rules`] and [`pysol_layouts`].
+//! family), `supermoves.rs` (groups moved as one in games of single moves, for the scans), [`fcs`] (fc-solve's board text), [`rules`] and [`pysol_layouts`].
 
 mod catalogue;
 pub mod compound;
@@ -44,6 +44,7 @@ pub mod rules;
 pub mod runs;
 pub mod solvitaire;
 mod state;
+mod supermoves;
 pub mod talon;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -81,6 +82,10 @@ pub struct Tableau<const N: usize = 52, const K: usize = 80> {
     /// deals onto every pile: unsound for proofs, so only for searches whose sole verdict is
     /// a win. See [`Tableau::for_wins_only`].
     loose_piles: bool,
+    /// Whether built groups move as one in a game of single moves, as far as the cells and
+    /// empty piles could carry them: only for searches whose sole verdict is a win. See
+    /// [`Tableau::with_supermoves`].
+    supermoves: bool,
 }
 
 /// The engine for two decks (Spider, Mogelpat).
@@ -110,6 +115,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             feat: Features::of(rules),
             run_cap: u8::MAX,
             loose_piles: false,
+            supermoves: false,
         }
     }
 

@@ -15,7 +15,7 @@ use solvers::{Guided, Space, Successor};
 impl<const N: usize, const K: usize> Tableau<N, K> {
     /// How many cards may move as one group onto `to` (which may be empty).
     fn max_group(&self, s: &State<N>, to_empty: bool) -> usize {
-        if self.rules.tableau.moves != GroupMoves::FreecellSequences {
+        if self.rules.tableau.moves != GroupMoves::FreecellSequences && !self.supermoves {
             return self.group_limit(0, 0, to_empty);
         }
         let free = s.cells[..self.cells()]
@@ -30,9 +30,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// (the destination among them when `to_empty`).
     pub(super) fn group_limit(&self, free: usize, empty: usize, to_empty: bool) -> usize {
         match self.rules.tableau.moves {
-            GroupMoves::Single => 1,
+            GroupMoves::Single if !self.supermoves => 1,
             GroupMoves::AnySequence | GroupMoves::SuitSequences | GroupMoves::FaceUpGroups => N,
-            GroupMoves::FreecellSequences => {
+            GroupMoves::FreecellSequences | GroupMoves::Single => {
                 let free = if self.rules.cells.accept { free } else { 0 };
                 // Empty piles help only when any card may rest there on the way.
                 let empty = if self.rules.tableau.empty == EmptyFill::Any {

@@ -16,7 +16,8 @@
 //!
 //! A line found is written out as the engine's own moves ([`Tableau::expand_line`]), each
 //! legal where it is played (checked by the tests below), and replayed by the verifier like
-//! any other.
+//! any other. In games of single moves the scans move built groups as one
+//! ([`Tableau::with_supermoves`]) and their lines are written out as single moves.
 //!
 //! The files: `movegen.rs` lists a position's compound moves with their scores, `after.rs`
 //! works out the position after each as changes to its parent (sums, safe moves home,
@@ -99,6 +100,17 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     ) -> Option<solvers::Report<Move>> {
         if !self.plays_compound() {
             return None;
+        }
+        if self.has_supermoves() && !self.supermoves {
+            // Games of single moves: the scans move built groups as one, and the line comes
+            // back as the single moves that carry them (`supermoves.rs`).
+            let mut r = self.with_supermoves().compound_dive(s, scan, limits)?;
+            if let solvers::Outcome::Solved(line) = &mut r.outcome {
+                *line = self.single_moves(s, line);
+                r.stats.solution_len = line.len() as u64;
+                r.stats.solution_cost = line.len() as u64;
+            }
+            return Some(r);
         }
         let mut start = *s;
         let mut prefix = Vec::new();
