@@ -47,7 +47,7 @@
 //! use patience::study::Algorithm;
 //! use solvers::{Limits, Space};
 //!
-//! let mut heuristics = bench::heuristics::<Md>(); // h, guide, blind
+//! let mut heuristics = bench::heuristics(&Md); // h, guide, blind
 //! heuristics.push(Heuristic::new("double-h", false, |game: &Md, state| {
 //!     2 * game.heuristic(state)
 //! }));

@@ -55,7 +55,7 @@ fn run<G: Game + Referee>(
     deals: &[u64],
     what: &str,
 ) -> Result<(String, u64)> {
-    let mut heuristics = bench::heuristics::<G>();
+    let mut heuristics = bench::heuristics(game);
     if !a.heuristics.is_empty() {
         for name in &a.heuristics {
             if !heuristics.iter().any(|h| &h.name == name) {

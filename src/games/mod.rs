@@ -249,6 +249,17 @@ pub enum Focus {
     AllMoves(solvers::BestFirstMode),
 }
 
+/// A heuristic a game names for the benchmark ([`Game::own_heuristics`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwnHeuristic {
+    /// Its name on the command line (`bench --heuristics`).
+    pub name: &'static str,
+    /// Whether it never counts more than the moves left (A* and IDA* take only these).
+    pub admissible: bool,
+    /// What it counts, in one line.
+    pub about: &'static str,
+}
+
 /// A game: its layouts and its engine (a [`solvers::Space`]).
 pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     /// The catalogue id.
@@ -294,6 +305,16 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     /// the talon, `games/tableau/talon.rs`) write them out; for the rest it is `line`.
     fn write_out(&self, _start: &Self::State, line: Vec<Self::Move>) -> Vec<Self::Move> {
         line
+    }
+    /// The game's own heuristics beyond `h` ([`solvers::Space::heuristic`]) and `guide`
+    /// ([`solvers::Space::guide`]), which `patience bench` runs by name
+    /// ([`crate::study::bench::heuristics`]); [`Game::own_heuristic`] computes them.
+    fn own_heuristics(&self) -> &'static [OwnHeuristic] {
+        &[]
+    }
+    /// The estimate of the `i`-th of [`Game::own_heuristics`] for `state`.
+    fn own_heuristic(&self, _i: usize, _state: &Self::State) -> u32 {
+        0
     }
     /// A move in a longer notation other tools read (fc-solve's, for the tableau games).
     fn verbose_notation(&self, mv: &Self::Move) -> String {

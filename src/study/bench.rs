@@ -33,6 +33,8 @@ enum Kind<G: Game> {
     Guide,
     /// Zero everywhere.
     Blind,
+    /// The game's own heuristic of this index ([`Game::own_heuristics`]).
+    GameOwn(usize),
     /// A user's function.
     Custom(Score<G>),
 }
@@ -74,21 +76,26 @@ impl<G: Game> Heuristic<G> {
     }
 }
 
-/// Every game's named heuristics: `h` (its admissible heuristic), `guide` (its guide) and
-/// `blind`. The first two run the game's own searches as they are (with its cheaper
-/// guided expansion, where it has one), so `best-first/guide` is `solve --algorithm
-/// best-first`; the searches see any other through [`solvers::Scored`].
-pub fn heuristics<G: Game>() -> Vec<Heuristic<G>> {
+/// Every game's named heuristics: `h` (its admissible heuristic), `guide` (its guide), those
+/// the game names itself ([`Game::own_heuristics`]: the tableau engine's `blocked` and
+/// `compound`) and `blind`. `h` and `guide` run the game's own searches as they are (with
+/// its cheaper guided expansion, where it has one), so `best-first/guide` is `solve
+/// --algorithm best-first`; the searches see any other through [`solvers::Scored`].
+pub fn heuristics<G: Game>(game: &G) -> Vec<Heuristic<G>> {
     let named = |name: &str, admissible, kind| Heuristic {
         name: name.to_string(),
         admissible,
         kind,
     };
-    vec![
+    let mut out = vec![
         named("h", true, Kind::Own),
         named("guide", false, Kind::Guide),
-        named("blind", true, Kind::Blind),
-    ]
+    ];
+    for (i, h) in game.own_heuristics().iter().enumerate() {
+        out.push(named(h.name, h.admissible, Kind::GameOwn(i)));
+    }
+    out.push(named("blind", true, Kind::Blind));
+    out
 }
 
 /// One cell of the matrix: a search and the heuristic it uses ("-" for plain depth-first
@@ -198,6 +205,7 @@ pub fn run<G: Game + Referee>(
             Kind::Own => scored(game, |s| game.heuristic(s), st, a, limits),
             Kind::Guide => scored(game, |s| game.guide(s), st, a, limits),
             Kind::Blind => scored(game, |_| 0, st, a, limits),
+            Kind::GameOwn(i) => scored(game, |s| game.own_heuristic(*i, s), st, a, limits),
             Kind::Custom(f) => scored(game, |s| f(game, s), st, a, limits),
         }
         .expect("the portfolio runs as the game's own")
@@ -498,7 +506,7 @@ mod tests {
 
     #[test]
     fn the_matrix_gives_a_and_ida_only_admissible_heuristics() {
-        let hs = heuristics::<Md>();
+        let hs = heuristics(&Md);
         let m = matrix(
             &[
                 Algorithm::Dfs,
@@ -544,7 +552,7 @@ mod tests {
         let start = fc.pack(&fc.deal(1)).unwrap();
         assert!(offers(&fc, &start, Algorithm::Compound));
         assert!(!offers(&fc, &start, Algorithm::Beam));
-        let hs = heuristics();
+        let hs = heuristics(&fc);
         let none = &hs[2];
         let won = run(&fc, &fc.deal(1), Algorithm::Compound, none, &limits).unwrap();
         assert_eq!(won.outcome, Verdict::Solved);
@@ -568,7 +576,7 @@ mod tests {
         let start = ft.pack(&lost).unwrap();
         assert!(offers(&ft, &start, Algorithm::Beam));
         assert!(!offers(&ft, &start, Algorithm::Focused));
-        let hs = heuristics();
+        let hs = heuristics(&ft);
         let beam = run(&ft, &lost, Algorithm::Beam, &hs[2], &limits).unwrap();
         assert_eq!(beam.outcome, Verdict::Unknown);
         let proof = run(&ft, &lost, Algorithm::Portfolio, &hs[2], &limits).unwrap();
@@ -577,7 +585,7 @@ mod tests {
         let spider = two_decks("spider-4suits");
         let start = spider.pack(&spider.deal(3)).unwrap();
         assert!(!offers(&spider, &start, Algorithm::Compound));
-        let hs = heuristics();
+        let hs = heuristics(&spider);
         for a in [Algorithm::Beam, Algorithm::Focused] {
             assert!(offers(&spider, &start, a), "{a:?}");
             let r = run(&spider, &spider.deal(3), a, &hs[2], &limits).unwrap();
@@ -588,7 +596,7 @@ mod tests {
     #[test]
     fn every_configuration_agrees_on_a_small_deal() {
         let table = crate::games::Game::deal(&Md, 4);
-        let hs = heuristics::<Md>();
+        let hs = heuristics(&Md);
         let start = Md.pack(&table).unwrap();
         let offered: Vec<Algorithm> = Algorithm::ALL
             .into_iter()

@@ -158,6 +158,24 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
         self.feat.draw > 0
     }
 
+    /// `blocked` where it is a lower bound ([`Tableau::blocked_bound`]), `compound` where
+    /// the game has compound moves (the scans' weighing of the guide's terms).
+    fn own_heuristics(&self) -> &'static [games::OwnHeuristic] {
+        match (self.blocked_bound_holds(), self.plays_compound()) {
+            (true, true) => &OWN_HEURISTICS,
+            (true, false) => &OWN_HEURISTICS[..1],
+            (false, true) => &OWN_HEURISTICS[1..],
+            (false, false) => &[],
+        }
+    }
+
+    fn own_heuristic(&self, i: usize, s: &State<N>) -> u32 {
+        match self.own_heuristics()[i].name {
+            "blocked" => self.blocked_bound(s),
+            _ => self.compound_guide(s),
+        }
+    }
+
     fn compound_dive(
         &self,
         state: &State<N>,
@@ -199,3 +217,19 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
         Some(super::solvitaire::write(self, t))
     }
 }
+
+/// The tableau engine's own heuristics for the benchmark ([`Game::own_heuristics`]).
+static OWN_HEURISTICS: [games::OwnHeuristic; 2] = [
+    games::OwnHeuristic {
+        name: "blocked",
+        admissible: true,
+        about: "h, plus one move for each card lying above a lower card of its suit in its pile \
+                (for each such pile where groups move)",
+    },
+    games::OwnHeuristic {
+        name: "compound",
+        admissible: false,
+        about:
+            "the guide's terms as the compound scans weigh them (cells and empty piles count more)",
+    },
+];

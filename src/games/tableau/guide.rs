@@ -2,7 +2,7 @@
 //! guide that orders the best-first searches (its terms, weights and per-pile shares, which
 //! `order.rs` and the compound scans update move by move).
 
-use super::rules::Takes;
+use super::rules::{Direction, FoundationBase, GroupMoves, Takes};
 use super::state::{State, DOWN, EMPTY};
 use super::Tableau;
 #[cfg(doc)]
@@ -19,6 +19,48 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             _ => 0,
         };
         homing + self.deals_left(s)
+    }
+
+    /// Whether [`Tableau::blocked_bound`] is a lower bound here: one deck, single cards
+    /// going home onto foundations built up from the Ace without wrapping, the game won
+    /// with every card home.
+    pub(super) fn blocked_bound_holds(&self) -> bool {
+        let f = &self.rules.foundations;
+        self.feat.takes == Takes::Cards
+            && !self.feat.won_in_runs
+            && !self.feat.repeats
+            && self.rules.decks == 1
+            && f.base == FoundationBase::Ace
+            && f.direction == Direction::Up
+            && !f.wrap
+    }
+
+    /// A lower bound on the moves left ([`Tableau::lower_bound`]) that also counts the
+    /// cards lying above a lower card of their own suit in their pile. Such a card cannot go
+    /// home before that card (one deck: its foundation needs every lower card of its suit),
+    /// and that card cannot go home while it lies on it, so it must first leave the pile by a
+    /// move that is not home, then go home: one move more than the bound counts. Where cards
+    /// move one at a time each such card needs its own move; where groups move, one move
+    /// takes cards from one pile only, so each pile holding such a card needs one. Valid
+    /// where [`Tableau::blocked_bound_holds`].
+    pub(super) fn blocked_bound(&self, s: &State<N>) -> u32 {
+        let single = self.rules.tableau.moves == GroupMoves::Single;
+        let mut extra = 0;
+        for p in 0..self.rules.piles() {
+            // The lowest rank of each suit below the card looked at.
+            let mut lowest = [u8::MAX; 4];
+            let mut blocked = 0;
+            for &b in s.pile(p) {
+                let c = b & !DOWN;
+                let (suit, rank) = (usize::from(c / 13), c % 13);
+                if lowest[suit] < rank {
+                    blocked += 1;
+                }
+                lowest[suit] = lowest[suit].min(rank);
+            }
+            extra += if single { blocked } else { blocked.min(1) };
+        }
+        self.lower_bound(s) + extra
     }
 
     /// Cards not home, four times the cards lying above a lower card of their pile (each

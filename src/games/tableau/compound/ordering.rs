@@ -37,7 +37,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// The guide of the compound scans: [`Tableau::guide`]'s terms with
     /// [`COMPOUND_GUIDE_WEIGHTS`] (worked out for the whole position, which the scans
     /// avoid: the tests check their shortcuts against it).
-    pub(super) fn compound_guide(&self, s: &State<N>) -> u32 {
+    pub(in crate::games::tableau) fn compound_guide(&self, s: &State<N>) -> u32 {
         let (out_of_order, depth) = self.guide_sums(s, next_home(s));
         self.guide_weighted(s, out_of_order, depth, COMPOUND_GUIDE_WEIGHTS)
     }
