@@ -16,9 +16,16 @@ KEY = f"{ENGINE}/key.rs"
 MOVEGEN = f"{ENGINE}/movegen.rs"
 DOMINANCE = f"{ENGINE}/dominance.rs"
 REFEREE = "src/verify/tableau.rs"
+SUPERMOVES = f"{ENGINE}/supermoves.rs"
 
 # name: (file, what the guard is, original text, mutated text)
 MUTATIONS = {
+    "supermoves-carry-too-many": (
+        SUPERMOVES,
+        "a supermove is written out parking no more cards than the other piles can carry",
+        "let half = (cells.len() + 1) << rest.len();",
+        "let half = (cells.len() + 1) << (rest.len() + 1);",
+    ),
     "piles-symmetric-with-stock": (
         KEY,
         "piles keep their order while cards wait in the stock",
