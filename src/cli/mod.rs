@@ -286,7 +286,8 @@ struct BenchArgs {
     /// The searches, comma-separated (default: all the game has).
     #[arg(long, value_enum, value_delimiter = ',')]
     algorithms: Vec<AlgorithmArg>,
-    /// The heuristics by name, comma-separated (default: all the game's: h, guide, blind).
+    /// The heuristics by name, comma-separated (default: all the game's: h, guide, those it
+    /// names itself, such as the tableau engine's blocked and compound, and blind).
     #[arg(long, value_delimiter = ',')]
     heuristics: Vec<String>,
     #[command(flatten)]
