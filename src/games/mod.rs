@@ -256,8 +256,6 @@ pub struct OwnHeuristic {
     pub name: &'static str,
     /// Whether it never counts more than the moves left (A* and IDA* take only these).
     pub admissible: bool,
-    /// What it counts, in one line.
-    pub about: &'static str,
 }
 
 /// A game: its layouts and its engine (a [`solvers::Space`]).

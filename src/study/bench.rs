@@ -5,7 +5,7 @@
 //!
 //! Heuristics are named. Every game has `h` (its admissible [`solvers::Space::heuristic`]),
 //! `guide` (its [`solvers::Space::guide`], not admissible) and `blind` (0: A* becomes
-//! uniform-cost search). A library user adds their own with [`Heuristic::new`]; the searches
+//! uniform-cost search), and may name its own ([`Game::own_heuristics`]). A library user adds their own with [`Heuristic::new`]; the searches
 //! see it through [`solvers::Scored`], so the game is untouched. Every win is written out
 //! and replayed by the referee before it counts, and every "unsolvable" is checked against
 //! the other configurations of the same run: a configuration that calls a deal unsolvable

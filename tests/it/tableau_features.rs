@@ -291,7 +291,7 @@ fn small_unsolvable_deals_are_confirmed_by_the_referee() {
 fn the_blocked_heuristic_never_overestimates_on_small_endgames() {
     use patience::study::bench::{heuristics, run};
     let mut rng = Rng::new(77);
-    let mut above_h = 0;
+    let (mut above_h, mut solved) = (0, 0);
     for id in [
         "freecell",
         "bakers-game",
@@ -315,6 +315,7 @@ fn the_blocked_heuristic_never_overestimates_on_small_endgames() {
                 continue;
             }
             assert_eq!(a.moves, b.moves, "{id} endgame {n}:\n{}", t.to_text());
+            solved += 1;
             let s = g.pack(&t).unwrap();
             let bound = g.own_heuristic(i, &s);
             assert!(bound <= a.moves, "{id} endgame {n}: {bound} > {}", a.moves);
@@ -322,7 +323,7 @@ fn the_blocked_heuristic_never_overestimates_on_small_endgames() {
         }
     }
     assert!(
-        above_h > 5,
-        "blocked counted more than h on {above_h} endgames only"
+        above_h > 5 && solved > 30,
+        "blocked counted more than h on {above_h} of {solved} won endgames"
     );
 }

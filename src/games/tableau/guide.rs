@@ -28,7 +28,6 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let f = &self.rules.foundations;
         self.feat.takes == Takes::Cards
             && !self.feat.won_in_runs
-            && !self.feat.repeats
             && self.rules.decks == 1
             && f.base == FoundationBase::Ace
             && f.direction == Direction::Up

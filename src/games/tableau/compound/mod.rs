@@ -184,8 +184,8 @@ mod tests {
     use super::*;
     use crate::games::{Game, GameId};
 
-    /// Along random walks over compound moves from deals of every preset that has them,
-    /// each step of each compound move is among the engine's legal moves where it is
+    /// Along random walks over compound moves from deals of every preset that has them (with
+    /// supermoves too, where its cards move one at a time), each step of each compound move is among the engine's legal moves where it is
     /// played, the position reached after them and the engine's forced moves home is the
     /// one the compound move plays to, and the fingerprint and guide listed with the move
     /// are those of that position.
@@ -203,6 +203,10 @@ mod tests {
             let g = Tableau::<52, 80>::preset(i);
             if g.plays_compound() {
                 checked += walk(&g, &mut rng);
+                // Games of single moves: their scans play supermoves (`supermoves.rs`).
+                if g.has_supermoves() {
+                    checked += walk(&g.with_supermoves(), &mut rng);
+                }
             }
         }
         assert!(checked > 1000, "only {checked} compound moves checked");
