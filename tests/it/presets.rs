@@ -252,6 +252,11 @@ presets! {
     rank_and_file => "rank-and-file",
     streets => "streets",
     backbone => "backbone",
+    klondike => "klondike",
+    klondike_draw1 => "klondike-draw1",
+    klondike_draw1_3passes => "klondike-draw1-3passes",
+    klondike_draw1_1pass => "klondike-draw1-1pass",
+    klondike_draw3_3passes => "klondike-draw3-3passes",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

@@ -59,6 +59,11 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/rank-and-file.toml"),
     include_str!("../presets/streets.toml"),
     include_str!("../presets/backbone.toml"),
+    include_str!("../presets/klondike.toml"),
+    include_str!("../presets/klondike-draw1.toml"),
+    include_str!("../presets/klondike-draw1-3passes.toml"),
+    include_str!("../presets/klondike-draw1-1pass.toml"),
+    include_str!("../presets/klondike-draw3-3passes.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {

@@ -646,9 +646,15 @@ impl Rules {
             return Err(self.invalid("base_stays needs may_return"));
         }
         // Returns are played (and their autoplay proven safe) for Ace-to-King foundations
-        // whose cards follow from the cards in play, and without a redeal.
-        if f.may_return && (f.base != FoundationBase::Ace || self.stock != StockRules::None) {
-            return Err(self.unsupported("foundation returns with a chosen base or a redeal"));
+        // whose cards follow from the cards in play, with no stock or a waste (Klondike),
+        // not with a redeal of the tableau or a stock dealt onto the piles.
+        if f.may_return
+            && (f.base != FoundationBase::Ace
+                || !matches!(self.stock, StockRules::None | StockRules::Waste { .. }))
+        {
+            return Err(self.unsupported(
+                "foundation returns with a chosen base, a redeal or a stock dealt to the piles",
+            ));
         }
         if self.microsoft_deals && (t.deal.len() != 8 || c.dealt != 0) {
             return Err(self.invalid("Microsoft deals lay out eight piles and no cells"));
