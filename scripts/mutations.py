@@ -26,6 +26,12 @@ MUTATIONS = {
         "let half = (cells.len() + 1) << rest.len();",
         "let half = (cells.len() + 1) << (rest.len() + 1);",
     ),
+    "unlimited-waste-any-end-merged": (
+        KEY,
+        "with unlimited redeals only the waste's ends a pass from the start stops at share the start's key",
+        "(s.waste % d == 0 || s.waste == s.stock)",
+        "(s.waste % d == 0 || s.waste == s.stock || s.waste + 1 == s.stock)",
+    ),
     "piles-symmetric-with-stock": (
         KEY,
         "piles keep their order while cards wait in the stock",

@@ -85,6 +85,20 @@ fn canon<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Canon 
     if r.reserve.cover > 0 {
         reserve.push(cards(COVER));
     }
+    let (mut stock, mut waste) = (stock, cards(WASTE));
+    // With unlimited redeals, a waste that a pass from the talon's start stops at (a whole
+    // number of turns, or the whole stock turned) is keyed as the talon's start: those
+    // layouts reach one another by turns and a redeal alone. The waste's cards come up
+    // before the stock's, so the waste, turned over face down, goes on the stock's top.
+    if let StockRules::Waste {
+        draw,
+        redeals: patience::games::tableau::UNLIMITED,
+    } = r.stock
+    {
+        if waste.len() % usize::from(draw) == 0 || stock.is_empty() {
+            stock.extend(waste.drain(..).rev().map(Card::face_down));
+        }
+    }
     Canon {
         piles,
         cells,
@@ -100,7 +114,7 @@ fn canon<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Canon 
             })
             .collect(),
         stock,
-        waste: cards(WASTE),
+        waste,
         redeals: t.counter(REDEALS),
     }
 }

@@ -5,7 +5,7 @@
 //! twice), the talon as it lies where the stock turns onto a waste, then the waste's count,
 //! the stock's count, the chosen base and the redeals used.
 
-use super::rules::MAX_PILES;
+use super::rules::{MAX_PILES, UNLIMITED};
 use super::state::{State, EMPTY};
 use super::Tableau;
 
@@ -104,12 +104,29 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             i += nc;
             k[i..i + talon.len()].copy_from_slice(talon);
             k[i + talon.len()] = EMPTY;
-            k[K - 4] = s.waste;
+            k[K - 4] = self.keyed_waste(s);
         }
         k[K - 3] = s.stock;
         k[K - 2] = s.base;
         k[K - 1] = s.redeals;
         k
+    }
+
+    /// Where the waste ends, as the key holds it. With unlimited redeals the positions
+    /// that differ only in where the waste ends, among the ends a pass from the talon's
+    /// start stops at (a whole number of turns, or the stock turned to its end), reach one
+    /// another by turns and a redeal alone (from such an end: turn to the stock's end, turn
+    /// the waste back, turn up to the other), and turns and an unlimited redeal change
+    /// nothing else; so they win or lose together and share one key (that of the talon's
+    /// start). With one card a turn that is every end. Other ends reach the start but not
+    /// back, so they keep their own key.
+    fn keyed_waste(&self, s: &State<N>) -> u8 {
+        let d = self.feat.draw;
+        if self.feat.waste_redeals == UNLIMITED && (s.waste % d == 0 || s.waste == s.stock) {
+            0
+        } else {
+            s.waste
+        }
     }
 
     /// Whether the piles' order is part of the position: with a redeal (it gathers them in

@@ -56,7 +56,7 @@ pub use layout::{REDEALS, STOCK, WASTE};
 pub use moves::{cell_label, pile_label, reserve_label, verbose, Move, Place, COVER, HOMES};
 pub use rules::{
     Build, Direction, EmptyFill, FoundationBase, GroupMoves, ReserveRules, Rules, RulesError,
-    StockRules, Takes, Won,
+    StockRules, Takes, Won, UNLIMITED,
 };
 pub use state::State;
 
