@@ -257,6 +257,12 @@ presets! {
     klondike_draw1_3passes => "klondike-draw1-3passes",
     klondike_draw1_1pass => "klondike-draw1-1pass",
     klondike_draw3_3passes => "klondike-draw3-3passes",
+    gold_mine => "gold-mine",
+    saratoga => "saratoga",
+    whitehead => "whitehead",
+    thumb_and_pouch => "thumb-and-pouch",
+    yukon => "yukon",
+    odessa => "odessa",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

@@ -64,6 +64,12 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/klondike-draw1-3passes.toml"),
     include_str!("../presets/klondike-draw1-1pass.toml"),
     include_str!("../presets/klondike-draw3-3passes.toml"),
+    include_str!("../presets/gold-mine.toml"),
+    include_str!("../presets/saratoga.toml"),
+    include_str!("../presets/whitehead.toml"),
+    include_str!("../presets/thumb-and-pouch.toml"),
+    include_str!("../presets/yukon.toml"),
+    include_str!("../presets/odessa.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {
