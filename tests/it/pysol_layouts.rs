@@ -286,3 +286,62 @@ fn every_game_has_a_reference_file() {
         assert_eq!(read(g).len(), NUMBERS.len(), "{g}");
     }
 }
+
+/// `patience deal klondike --pysol N` prints PySol's layout: the piles with their face-down
+/// cards, and the talon as the stock, whose top card (the last one printed) PySol turns
+/// first. Every Klondike preset deals it so.
+#[test]
+fn deal_klondike_with_pysol_numbers_prints_pysols_layout() {
+    use patience::games::tableau::pile_label;
+    use patience::piles::Table;
+    let bin = env!("CARGO_BIN_EXE_patience");
+    let presets = [
+        "klondike",
+        "klondike-draw1",
+        "klondike-draw1-3passes",
+        "klondike-draw1-1pass",
+        "klondike-draw3-3passes",
+    ];
+    for printed in read("klondike") {
+        let n = printed.deal;
+        // Every number with the draw-3 preset, game 1 with each of the others.
+        for id in presets.iter().filter(|&&id| id == "klondike" || n == 1) {
+            let o = std::process::Command::new(bin)
+                .args(["deal", id, "--pysol", &n.to_string()])
+                .output()
+                .unwrap();
+            assert!(
+                o.status.success(),
+                "{id} {n}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            let text = String::from_utf8(o.stdout).unwrap();
+            let t = Table::parse(&text).unwrap_or_else(|e| panic!("{id} {n}: {e}\n{text}"));
+            let pile = |label: &str| {
+                &t.piles[t
+                    .find(label)
+                    .unwrap_or_else(|| panic!("{id} {n}: no {label}"))]
+                .cards
+            };
+            for (p, cards) in printed.piles.iter().enumerate() {
+                let want: Vec<Card> = cards
+                    .iter()
+                    .enumerate()
+                    .map(|(h, &c)| {
+                        if h < printed.face_down[p] {
+                            c.face_down()
+                        } else {
+                            c
+                        }
+                    })
+                    .collect();
+                assert_eq!(pile(&pile_label(p)), &want, "{id} {n}: pile {}", p + 1);
+            }
+            let stock = pile("stock");
+            assert!(stock.iter().all(|c| c.is_face_down()), "{id} {n}: stock");
+            let top_first: Vec<Card> = stock.iter().rev().map(|c| c.face_up()).collect();
+            assert_eq!(top_first, printed.talon, "{id} {n}: stock order");
+            assert!(pile("waste").is_empty(), "{id} {n}: waste");
+        }
+    }
+}
