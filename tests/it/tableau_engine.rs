@@ -270,7 +270,8 @@ fn with_a_node_limit_the_verdict_is_unknown_never_unsolvable() {
 
 #[test]
 fn pysol_numbered_presets_lay_out_pysols_deals() {
-    use patience::games::tableau::{pile_label, presets, pysol_layouts};
+    use patience::cards::Card;
+    use patience::games::tableau::{pile_label, presets, pysol_layouts, STOCK};
     let mut checked = 0;
     for (i, rules) in presets().iter().enumerate() {
         let Some(name) = rules.pysol.as_deref() else {
@@ -284,18 +285,36 @@ fn pysol_numbered_presets_lay_out_pysols_deals() {
             let want = pysol_layouts::layout(name, n).unwrap().unwrap();
             assert_eq!(want.piles.len(), rules.piles(), "{}", rules.id);
             for (p, cards) in want.piles.iter().enumerate() {
+                let faces: Vec<Card> = cards
+                    .iter()
+                    .enumerate()
+                    .map(|(h, &c)| {
+                        if h < want.face_down[p] {
+                            c.face_down()
+                        } else {
+                            c
+                        }
+                    })
+                    .collect();
                 assert_eq!(
-                    &t.piles[t.find(&pile_label(p)).unwrap()].cards,
-                    cards,
+                    t.piles[t.find(&pile_label(p)).unwrap()].cards,
+                    faces,
                     "{} deal {n} pile {}",
                     rules.id,
                     p + 1
                 );
             }
+            // The stock's top card (its last) is the talon's first.
+            let stock: Vec<Card> = t
+                .find(STOCK)
+                .map(|i| t.piles[i].cards.iter().rev().copied().collect())
+                .unwrap_or_default();
+            let talon: Vec<Card> = want.stock.iter().map(|c| c.face_down()).collect();
+            assert_eq!(stock, talon, "{} deal {n} stock", rules.id);
         }
         checked += 1;
     }
-    assert_eq!(checked, 10, "presets with PySol numbering");
+    assert_eq!(checked, 18, "presets with PySol numbering");
 }
 
 #[test]

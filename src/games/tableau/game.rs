@@ -45,7 +45,7 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
     ) -> Option<Result<Table, crate::deals::microsoft::DealNumberError>> {
         let name = self.rules.pysol.as_deref()?;
         let layout = pysol_layouts::layout(name, n)?;
-        Some(layout.map(|l| self.layout(&l.piles, &l.cells, &l.foundations)))
+        Some(layout.map(|l| self.layout(&l)))
     }
 
     fn pack(&self, t: &Table) -> Result<State<N>, BoardError> {

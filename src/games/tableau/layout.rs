@@ -2,6 +2,7 @@
 //! and foundations, and packing a board ([`Table`]) into a [`State`] with its checks.
 
 use super::moves::{cell_label, pile_label, reserve_label, COVER, HOMES};
+use super::pysol_layouts::PysolLayout;
 use super::rules::{Takes, MAX_CELLS, MAX_PILES, UNLIMITED};
 use super::state::{nth_rank, State, EMPTY};
 use super::Tableau;
@@ -69,40 +70,51 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
     }
 
-    /// The layout with these tableau piles (bottom first), cells and foundation cards, built
-    /// from a new deck with the pile primitives (DéplacerCarteSur for each card, then turned
-    /// face up).
-    pub(super) fn layout(
-        &self,
-        cols: &[Vec<Card>],
-        cells: &[Option<Card>],
-        homes: &[Card],
-    ) -> Table {
+    /// The layout `l` (PySol's, or Microsoft's piles): its piles (bottom first, the first
+    /// `l.face_down[p]` cards of pile `p` face down, the others face up), cells and
+    /// foundation cards, built from a new deck with the pile primitives (DéplacerCarteSur for
+    /// each card, then turned face up); in games with a stock, the cards of `l.stock` face
+    /// down in the stock, the first one on top (the first turned or dealt).
+    pub(super) fn layout(&self, l: &PysolLayout) -> Table {
         let mut t = Table::new();
-        let stock = t.new_deck(self.rules.deck(), "stock").expect("fresh");
+        let stock = t.new_deck(self.rules.deck(), STOCK).expect("fresh");
         let ids = self.empty_layout(&mut t);
-        let place = |t: &mut Table, c: Card, to: usize| {
+        let place = |t: &mut Table, c: Card, to: usize, face_up: bool| {
             t.move_card(c.suit_unchecked(), c.rank_unchecked(), stock, to)
                 .expect("each card once");
-            t.flip_top(to).expect("non-empty");
+            if face_up {
+                t.flip_top(to).expect("non-empty");
+            }
         };
-        for home in homes {
+        for home in &l.foundations {
             let to = t
                 .find(HOMES[home.suit_unchecked().index()])
                 .expect("created");
-            place(&mut t, *home, to);
+            place(&mut t, *home, to, true);
         }
-        for (p, col) in cols.iter().enumerate() {
-            for &c in col {
-                place(&mut t, c, ids[p]);
+        for (p, col) in l.piles.iter().enumerate() {
+            let down = l.face_down.get(p).copied().unwrap_or(0);
+            for (h, &c) in col.iter().enumerate() {
+                place(&mut t, c, ids[p], h >= down);
             }
         }
-        for (i, c) in cells.iter().enumerate() {
+        for (i, c) in l.cells.iter().enumerate() {
             if let Some(c) = c {
-                place(&mut t, *c, ids[self.rules.piles() + i]);
+                place(&mut t, *c, ids[self.rules.piles() + i], true);
             }
         }
-        t.remove_empty(stock).expect("dealt out");
+        if self.feat.deal_to == 0 && self.feat.draw == 0 {
+            t.remove_empty(stock).expect("dealt out");
+        } else {
+            // Lay the stock again in the layout's order, its last card at the bottom.
+            let hand = t.create_empty("hand", Mode::Stacked).expect("fresh");
+            for c in l.stock.iter().rev() {
+                place(&mut t, *c, hand, false);
+            }
+            t.put_pile_on_pile(hand, stock).expect("same mode");
+            t.remove_empty(hand).expect("empty");
+            t.piles.pop();
+        }
         t
     }
 
@@ -111,7 +123,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if self.rules.microsoft_deals {
             let cols = crate::deals::microsoft::freecell_columns(n)
                 .expect("deal number checked by check_deal");
-            return self.layout(&cols, &[], &[]);
+            return self.layout(&PysolLayout::open(cols.to_vec(), Vec::new(), Vec::new()));
         }
         let r = self.rules;
         let (mut t, stock) = games::shuffled_stock(r.deck(), n);

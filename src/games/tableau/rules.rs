@@ -659,28 +659,45 @@ impl Rules {
         if self.microsoft_deals && (t.deal.len() != 8 || c.dealt != 0) {
             return Err(self.invalid("Microsoft deals lay out eight piles and no cells"));
         }
-        // PySol's layout must fit the game: its piles, cells and foundation cards are laid
-        // out place by place (a layout of another shape would lay cards where there are no
-        // places).
+        // PySol's layout must fit the game: its piles, cells, foundation cards and stock are
+        // laid out place by place (a layout of another shape would lay cards where there are
+        // no places), and its piles hold as many cards, as many face down, as the rules deal.
         if let Some(name) = &self.pysol {
             match super::pysol_layouts::layout(name, 1) {
                 None => return Err(self.invalid(format!("PySol has no layout '{name}' here"))),
                 Some(Ok(l)) => {
-                    let cards = l.piles.iter().map(Vec::len).sum::<usize>()
-                        + l.cells.iter().flatten().count()
-                        + l.foundations.len();
+                    let cards = l.cards().count();
+                    let has_stock = matches!(
+                        self.stock,
+                        StockRules::DealToPiles { .. } | StockRules::Waste { .. }
+                    );
                     if l.piles.len() != t.deal.len()
                         || l.cells.len() != usize::from(c.count)
                         || cards != self.deck().len()
+                        || (!l.stock.is_empty() && !has_stock)
                     {
                         return Err(self.invalid(format!(
-                            "PySol's layout '{name}' has {} piles, {} cells and {cards} cards; \
-                             these rules have {} piles, {} cells and {} cards",
+                            "PySol's layout '{name}' has {} piles, {} cells, {cards} cards and \
+                             {} in the stock; these rules have {} piles, {} cells and {} cards{}",
                             l.piles.len(),
                             l.cells.len(),
+                            l.stock.len(),
                             t.deal.len(),
                             c.count,
-                            self.deck().len()
+                            self.deck().len(),
+                            if has_stock { "" } else { " and no stock" }
+                        )));
+                    }
+                    let heights: Vec<usize> = l.piles.iter().map(Vec::len).collect();
+                    let deal: Vec<usize> = t.deal.iter().map(|&n| usize::from(n)).collect();
+                    let down: Vec<usize> = (0..t.deal.len())
+                        .map(|p| t.face_down.get(p).map_or(0, |&d| usize::from(d)))
+                        .collect();
+                    if heights != deal || l.face_down != down {
+                        return Err(self.invalid(format!(
+                            "PySol's layout '{name}' deals piles of {heights:?} cards, \
+                             {:?} face down; these rules deal {deal:?}, {down:?} face down",
+                            l.face_down
                         )));
                     }
                 }
@@ -1005,5 +1022,43 @@ mod tests {
                 redeals: 2
             }
         );
+    }
+
+    /// A PySol layout is accepted only by rules that deal its piles, face-down cards and
+    /// stock: Klondike's face-down cards are Klondike's, Whitehead's cards all face up.
+    #[test]
+    fn pysol_layouts_fit_only_rules_of_their_shape() {
+        let rules = |pysol: &str, decks: u8, deal: &str, down: &str, stock: &str| {
+            Rules::from_toml(&format!(
+                "{BASE}pysol = \"{pysol}\"\ndecks = {decks}\n[tableau]\ndeal = {deal}\n\
+                 face_down = {down}\nbuild = \"alternate-color\"\nmoves = \"any-sequence\"\n\
+                 empty = \"kings\"\n{stock}"
+            ))
+        };
+        let klondike = ("[1, 2, 3, 4, 5, 6, 7]", "[0, 1, 2, 3, 4, 5, 6]");
+        let open = "[0, 0, 0, 0, 0, 0, 0]";
+        let waste = "[stock]\nkind = \"waste\"\ndraw = 1\nredeals = 0\n";
+        let fits = |pysol, decks, deal, down, stock| {
+            rules(pysol, decks, deal, down, stock).unwrap_or_else(|e| panic!("{pysol}: {e}"));
+        };
+        let refused = |pysol, decks, deal, down, stock| match rules(pysol, decks, deal, down, stock)
+        {
+            Err(RulesError::Invalid { why, .. }) => assert!(why.contains("PySol"), "{why}"),
+            r => panic!("{pysol} {deal} {down}: {r:?}"),
+        };
+        fits("klondike", 1, klondike.0, klondike.1, waste);
+        fits("thumb_and_pouch", 1, klondike.0, klondike.1, waste);
+        fits("whitehead", 1, klondike.0, open, waste);
+        refused("klondike", 1, klondike.0, open, waste);
+        refused("whitehead", 1, klondike.0, klondike.1, waste);
+        refused("yukon", 1, klondike.0, klondike.1, waste);
+        refused("freecell", 1, klondike.0, klondike.1, waste);
+        let yukon = ("[1, 6, 7, 8, 9, 10, 11]", "[0, 1, 2, 3, 4, 5, 6]");
+        fits("yukon", 1, yukon.0, yukon.1, "");
+        refused("klondike", 1, yukon.0, yukon.1, "");
+        let gypsy = ("[3, 3, 3, 3, 3, 3, 3, 3]", "[2, 2, 2, 2, 2, 2, 2, 2]");
+        let deal_to = "[stock]\nkind = \"deal-to-piles\"\n";
+        fits("gypsy", 2, gypsy.0, gypsy.1, deal_to);
+        refused("gypsy", 2, gypsy.0, "[0, 0, 0, 0, 0, 0, 0, 0]", deal_to);
     }
 }

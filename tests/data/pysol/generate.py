@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the reference layouts of tests/pysol_layouts.rs with pysol_cards.
+"""Writes the reference layouts of tests/it/pysol_layouts.rs with pysol_cards.
 
 Usage (from the repository root): python3 tests/data/pysol/generate.py
 
@@ -24,6 +24,11 @@ GAMES = [
     "bakers_dozen",
     "beleaguered_castle",
     "streets_and_alleys",
+    "klondike",
+    "whitehead",
+    "thumb_and_pouch",
+    "gypsy",
+    "yukon",
 ]
 NUMBERS = [1, 2, 617, 11982, 32000, 32001, 100000, 4294967296]
 
