@@ -83,14 +83,24 @@ pub fn fair_hint<G: Game + Referee>(
     }
     let mut tally: Vec<(String, u32)> = tally.into_iter().collect();
     tally.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    // The advised move must be legal in the real position.
+    // The advised move must be legal in the real position. The samples' lines are the
+    // player's moves, written out (a card from deep in the stock is turns, then the card), so
+    // each search move of the real position is written out too and its first step compared.
     let state = game.pack(table)?;
     let mut legal = Vec::new();
     game.expand(&state, &mut legal);
+    let firsts: Vec<String> = legal
+        .iter()
+        .filter_map(|s| {
+            game.write_out(&state, vec![s.mv.clone()])
+                .first()
+                .map(|m| game.notation(m))
+        })
+        .collect();
     let best = tally
         .iter()
         .map(|(n, _)| n)
-        .find(|n| legal.iter().any(|s| &game.notation(&s.mv) == *n))
+        .find(|n| firsts.iter().any(|f| f == *n))
         .cloned();
     Ok(FairHint {
         best,

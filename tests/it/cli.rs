@@ -1429,6 +1429,31 @@ fn fair_hints_use_only_what_a_player_sees() {
     assert!(line.contains("--fair"), "{line}");
 }
 
+/// Klondike's sampled wins often start by turning the stock, which no search move is (the
+/// searches play a card from deep in the stock in one move): the fair hint must still find
+/// that first step among the real position's moves, written out, and not say "none" while
+/// samples were won (it did).
+#[test]
+fn fair_hints_follow_a_win_that_starts_with_a_turn_of_the_stock() {
+    let args = [
+        "hint",
+        "klondike",
+        "--deal",
+        "1",
+        "--fair",
+        "--samples",
+        "5",
+        "--max-nodes",
+        "100000",
+        "--json",
+    ];
+    let v = json(&patience(&args).ok());
+    assert!(v["won"].as_u64().expect("won") >= 1, "{v}");
+    let hint = v["hint"].as_str().unwrap_or_else(|| panic!("a hint: {v}"));
+    let tally = v["tally"].as_array().expect("tally");
+    assert_eq!(tally[0][0], hint, "{v}");
+}
+
 /// Mogelpat's score of a move list: the solver's perfect win of easy deal 3 scores 100 per
 /// run alone on a work pile, less a point per second; moves are read by their notation and
 /// replayed; an illegal move or a game without a score is one error line.
