@@ -29,11 +29,8 @@ every deal), then a summary table: both solvers' verdict counts, agreements,
 disagreements by kind, and total times.  --out FILE also writes one CSV row
 per deal.
 
-Solvitaire is not part of this repository: build it yourself from a checkout,
-e.g. with scripts/build-solvitaire.sh (needs libboost-program-options-dev):
-
-    git clone https://github.com/thecharlieblake/Solvitaire /tmp/solvitaire-src
-    bash scripts/build-solvitaire.sh /tmp/solvitaire-src /tmp/solvitaire
+Solvitaire is not part of this repository, nor is any recipe to build it: build it
+from its public repository as its own README says, and give this script the binary.
 
 Example (Simple Simon under Solvitaire's rules):
 
