@@ -987,6 +987,52 @@ fn random_rules_with_a_reserve_agree_with_the_referee() {
     assert!(tally.won > 0 && tally.lost > 0, "both verdicts");
 }
 
+/// Klondike's rules (foundation returns with a stock turned onto a waste, face-down cards,
+/// Kings or any card into empty piles, the four stock options) on three piles: the presets'
+/// own positions are too open to be explored in full (with returns every King home can come
+/// back into an empty pile, and the cards after it), so these small ones check what the
+/// presets rest on: each move, key, count and verdict, and every forced move home, with
+/// returns and with the waste's ends keyed as the talon's start when redeals are unlimited.
+#[test]
+fn klondike_rules_on_three_piles_agree_with_the_referee() {
+    let sizes = Sizes {
+        limit: 25_000,
+        per_state: 20,
+        positions: 2,
+    };
+    let mut rng = Rng::new(17);
+    let (mut tally, mut failures) = (Tally::default(), Vec::new());
+    for (i, (draw, redeals)) in [(3, 255), (1, 255), (1, 2), (1, 0), (3, 2)]
+        .iter()
+        .enumerate()
+    {
+        for (j, empty) in ["kings", "any"].iter().enumerate() {
+            let name = format!("klondike-3piles-{i}-{j}");
+            let text = format!(
+                "id = \"{name}\"\nname = \"{name}\"\nsummary = \"test\"\nsource = \"tests/it/differential.rs\"\n\
+                 [tableau]\ndeal = [1, 2, 3]\nface_down = [0, 1, 2]\nbuild = \"alternate-color\"\n\
+                 moves = \"any-sequence\"\nempty = \"{empty}\"\n[foundations]\nmay_return = true\n\
+                 [stock]\nkind = \"waste\"\ndraw = {draw}\nredeals = {redeals}\n"
+            );
+            let rules = Rules::from_toml(&text).expect("klondike-like rules");
+            with_rules(rules, |id| {
+                for (why, t) in with_tableau!(id, g => check_game(g, &mut rng, sizes, &mut tally)) {
+                    failures.push(format!("{name}: {why}\n{text}\n{}", t.to_text()));
+                }
+            });
+        }
+    }
+    eprintln!("Klondike's rules on three piles: {tally}");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+    assert!(tally.complete >= 5, "too few explored in full: {tally}");
+    assert!(tally.won > 0 && tally.forced_checked > 0, "{tally}");
+}
+
 /// Fixed seeds: every preset, a few positions each, and random rules files.
 #[test]
 fn the_engine_agrees_with_the_referee_on_every_preset_and_random_rules() {
