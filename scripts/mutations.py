@@ -29,8 +29,8 @@ MUTATIONS = {
     "unlimited-waste-any-end-merged": (
         KEY,
         "with unlimited redeals only the waste's ends a pass from the start stops at share the start's key",
-        "(s.waste % d == 0 || s.waste == s.stock)",
-        "(s.waste % d == 0 || s.waste == s.stock || s.waste + 1 == s.stock)",
+        "(s.waste.is_multiple_of(d) || s.waste == s.stock)",
+        "(s.waste.is_multiple_of(d) || s.waste == s.stock || s.waste + 1 == s.stock)",
     ),
     "piles-symmetric-with-stock": (
         KEY,

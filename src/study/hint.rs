@@ -92,7 +92,7 @@ pub fn fair_hint<G: Game + Referee>(
     let firsts: Vec<String> = legal
         .iter()
         .filter_map(|s| {
-            game.write_out(&state, vec![s.mv.clone()])
+            game.write_out(&state, vec![s.mv])
                 .first()
                 .map(|m| game.notation(m))
         })

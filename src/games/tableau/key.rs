@@ -122,7 +122,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// back, so they keep their own key.
     fn keyed_waste(&self, s: &State<N>) -> u8 {
         let d = self.feat.draw;
-        if self.feat.waste_redeals == UNLIMITED && (s.waste % d == 0 || s.waste == s.stock) {
+        if self.feat.waste_redeals == UNLIMITED && (s.waste.is_multiple_of(d) || s.waste == s.stock)
+        {
             0
         } else {
             s.waste
