@@ -37,10 +37,9 @@ our "unknown".
 
 lonelybot's JSON: piles bottom card first, lower-case suit = face down, "stock" with the
 first card dealt last (as Solvitaire and patience have it), "waste", and
-"foundation": four lists of cards, one per suit.  Solvitaire's deal schema (and so
-patience's reader) names that key "foundations" and gives it one flat list of cards;
-patience refuses "foundation" (unknown key), and a "foundations" of four lists too, so
-the script writes "foundations": the four lists joined (empty in a fresh deal).
+"foundation": four lists of cards, one per suit (Solvitaire's older form; its schema now
+names the key "foundations" and gives it one flat list).  patience reads both forms, so
+lonelybot's file goes to it as printed.
 
 Seeds: --seed-type solvitaire (default) is lonelybot's re-implementation of Solvitaire's
 Mersenne-Twister deal generator (its README's 1M-deal rate uses it); lonelybot's `default`
@@ -113,18 +112,14 @@ def name(c):
 
 
 def lonelybot_json(lonelybot, seed_type, deal):
-    """lonelybot's deal as JSON that patience reads: its "foundation" (four lists)
-    rewritten as Solvitaire's "foundations" (one list)."""
+    """lonelybot's deal as it prints it (patience reads it as it is), twice: as printed and
+    as given to patience."""
     proc = subprocess.run([lonelybot, "print", seed_type, str(deal)],
                           capture_output=True, text=True, timeout=60)
     if proc.returncode != 0:
         raise ValueError("lonecli print %s %d: %s" % (seed_type, deal, proc.stderr.strip()))
     raw = json.loads(proc.stdout)
-    doc = {k: v for k, v in raw.items() if k != "foundation"}
-    homes = [c for suit in raw.get("foundation", []) for c in suit]
-    if homes:
-        doc["foundations"] = homes
-    return raw, doc
+    return raw, raw
 
 
 def lonelybot_screen(lonelybot, seed_type, deal, draw):

@@ -17,6 +17,9 @@
 //!   its suit's foundation in turn, so a suit's cards come bottom first (a Spider run home
 //!   King first, as both engines lay it). With two decks every card of a suit goes on the
 //!   suit's first foundation, so at most 13 cards of a suit can be written.
+//! - `"foundation"` (read, never written): the older form of Solvitaire's deals (2018), which
+//!   lonelybot still prints: one array of cards per foundation, each bottom card first; its
+//!   cards go home as `"foundations"`' do. A deal gives one form or the other.
 //! - `"reserve"`: a reserve of single cards, one per place in order (a stacked reserve: one
 //!   pile, top card last). Our cells that take no card (King Albert) are such a reserve;
 //!   their places are interchangeable, so empty ones are left out. Our reserve stacks
@@ -218,7 +221,7 @@ pub fn parse<const N: usize, const K: usize>(
         .as_object()
         .ok_or_else(|| error("expected a JSON object such as {\"tableau piles\": [...]}"))?;
     for key in obj.keys() {
-        if shape.has(key) {
+        if shape.has(key) || (key == "foundation" && shape.has("foundations")) {
             continue;
         }
         return Err(error(if KEYS.contains(&key.as_str()) {
@@ -301,7 +304,25 @@ pub fn parse<const N: usize, const K: usize>(
         let id = t.create_empty(WASTE, Mode::Stacked).expect("fresh");
         t.piles[id].cards = list("waste", false)?;
     }
-    let found = list("foundations", false)?;
+    let mut found = list("foundations", false)?;
+    if let Some(v) = obj.get("foundation") {
+        if obj.contains_key("foundations") {
+            return Err(error(
+                "both \"foundations\" and the older \"foundation\": give one of them",
+            ));
+        }
+        let homes = v.as_array().ok_or_else(|| {
+            error(format!(
+                "\"foundation\": expected an array of foundations (arrays of cards), found {v}"
+            ))
+        })?;
+        for (h, home) in homes.iter().enumerate() {
+            let place = format!("foundation {}", h + 1);
+            for (i, c) in card_array(home, &place)?.iter().enumerate() {
+                found.push(read_card(c, false, &format!("{place}, card {}", i + 1))?);
+            }
+        }
+    }
     if shape.homes.is_empty() && !found.is_empty() {
         return Err(error(format!("{id} has no foundations")));
     }
@@ -474,6 +495,38 @@ mod tests {
         assert_eq!(card_name(ten, false).unwrap(), "10H");
         assert_eq!(card_name(ten, true).unwrap(), "10h");
         assert!(card_name(Card::joker(0), false).is_none());
+    }
+
+    /// lonelybot prints Klondike deals with Solvitaire's older `"foundation"`: one array per
+    /// foundation. It reads as the same position as the flat `"foundations"`.
+    #[test]
+    fn reads_the_older_foundation_form_lonelybot_prints() {
+        let g = game("klondike");
+        let t = g.deal(5);
+        let flat = write(&g, &t).unwrap();
+        let v: Value = serde_json::from_str(&flat).unwrap();
+        let mut older = v.as_object().unwrap().clone();
+        older.remove("foundations");
+        older.insert("foundation".into(), serde_json::json!([[], [], [], []]));
+        let older = serde_json::to_string(&older).unwrap();
+        assert_eq!(parse(&g, &older).unwrap().to_text(), t.to_text());
+        // Cards on the foundations, one array each, go home as the flat list's do.
+        let mut played = v.as_object().unwrap().clone();
+        let piles = played["tableau piles"].as_array().unwrap().clone();
+        assert!(!piles.is_empty());
+        let both = format!(
+            "{{\"tableau piles\": {}, \"foundations\": [], \"foundation\": [[]]}}",
+            played["tableau piles"]
+        );
+        assert!(parse(&g, &both)
+            .unwrap_err()
+            .to_string()
+            .contains("give one of them"));
+        played.remove("foundations");
+        played.insert("foundation".into(), serde_json::json!([["AH"], [], [], []]));
+        let err = parse(&g, &serde_json::to_string(&played).unwrap()).unwrap_err();
+        // AH is in the deal's piles or stock already: a duplicate, named.
+        assert!(err.to_string().contains("AH"), "{err}");
     }
 
     #[test]
