@@ -263,6 +263,7 @@ presets! {
     thumb_and_pouch => "thumb-and-pouch",
     yukon => "yukon",
     odessa => "odessa",
+    aunt_mary => "aunt-mary",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

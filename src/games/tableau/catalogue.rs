@@ -70,6 +70,7 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/thumb-and-pouch.toml"),
     include_str!("../presets/yukon.toml"),
     include_str!("../presets/odessa.toml"),
+    include_str!("../presets/aunt-mary.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {
