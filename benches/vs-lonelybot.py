@@ -66,26 +66,13 @@ import sys
 import tempfile
 import time
 
+from bench_common import parse_deals
+
 DRAW_OF_GAME = {"klondike": 3, "klondike-draw1": 1}
 SUIT_OF_SYMBOL = {"\u2665": "H", "\u2666": "D", "\u2663": "C", "\u2660": "S"}
 RED = {"H", "D"}
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 HOME_LABELS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
-
-
-def parse_deals(spec):
-    """A..B, a comma list, or @FILE (one deal number a line)."""
-    if spec.startswith("@"):
-        with open(spec[1:]) as f:
-            return [int(line.split(",")[0]) for line in f if line.strip()]
-    deals = []
-    for part in spec.split(","):
-        if ".." in part:
-            a, b = part.split("..")
-            deals.extend(range(int(a), int(b) + 1))
-        elif part:
-            deals.append(int(part))
-    return deals
 
 
 # ---------------------------------------------------------------- cards

@@ -59,19 +59,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-def parse_deals(spec):
-    """A..B, a comma list, or @FILE."""
-    if spec.startswith("@"):
-        with open(spec[1:]) as f:
-            return [int(line.split(",")[0]) for line in f if line.strip()]
-    deals = []
-    for part in spec.split(","):
-        if ".." in part:
-            a, b = part.split("..")
-            deals.extend(range(int(a), int(b) + 1))
-        elif part:
-            deals.append(int(part))
-    return deals
+from bench_common import parse_deals
 
 
 def patience_deal_json(patience, game, deal):
