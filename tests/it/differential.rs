@@ -950,6 +950,33 @@ fn run_all(
     (total, failures)
 }
 
+/// Registers the rules file `text` (`rules`, named `name`) and runs the checks on its
+/// positions, each failure kept with the rules and the position.
+fn check_rules_file(
+    (name, text, rules): (&str, &str, Rules),
+    rng: &mut Rng,
+    sizes: Sizes,
+    tally: &mut Tally,
+    failures: &mut Vec<String>,
+) {
+    with_rules(rules, |id| {
+        for (why, t) in with_tableau!(id, g => check_game(g, rng, sizes, tally)) {
+            failures.push(format!("{name}: {why}\n{text}\n{}", t.to_text()));
+        }
+    });
+}
+
+/// Prints what the checks of `what` found and fails with every failure.
+fn report_checks(what: &str, tally: &Tally, failures: &[String]) {
+    eprintln!("{what}: {tally}");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
 /// Fixed seeds, random rules with a reserve only (the stacks, the pile across them, a
 /// reserve card into an empty pile or not), so that the reserve is always checked whatever
 /// the draws of the test above: each explored in full where it fits, both verdicts seen.
@@ -971,19 +998,10 @@ fn random_rules_with_a_reserve_agree_with_the_referee() {
             continue;
         }
         rules_checked += 1;
-        with_rules(rules, |id| {
-            for (why, t) in with_tableau!(id, g => check_game(g, &mut rng, sizes, &mut tally)) {
-                failures.push(format!("{name}: {why}\n{text}\n{}", t.to_text()));
-            }
-        });
+        let file = (name.as_str(), text.as_str(), rules);
+        check_rules_file(file, &mut rng, sizes, &mut tally, &mut failures);
     }
-    eprintln!("10 random rules files with a reserve: {tally}");
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
+    report_checks("10 random rules files with a reserve", &tally, &failures);
     assert!(tally.won > 0 && tally.lost > 0, "both verdicts");
 }
 
@@ -1015,20 +1033,11 @@ fn klondike_rules_on_three_piles_agree_with_the_referee() {
                  [stock]\nkind = \"waste\"\ndraw = {draw}\nredeals = {redeals}\n"
             );
             let rules = Rules::from_toml(&text).expect("klondike-like rules");
-            with_rules(rules, |id| {
-                for (why, t) in with_tableau!(id, g => check_game(g, &mut rng, sizes, &mut tally)) {
-                    failures.push(format!("{name}: {why}\n{text}\n{}", t.to_text()));
-                }
-            });
+            let file = (name.as_str(), text.as_str(), rules);
+            check_rules_file(file, &mut rng, sizes, &mut tally, &mut failures);
         }
     }
-    eprintln!("Klondike's rules on three piles: {tally}");
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
+    report_checks("Klondike's rules on three piles", &tally, &failures);
     assert!(tally.complete >= 5, "too few explored in full: {tally}");
     assert!(tally.won > 0 && tally.forced_checked > 0, "{tally}");
 }

@@ -284,21 +284,10 @@ fn pysol_numbered_presets_lay_out_pysols_deals() {
                 .unwrap_or_else(|e| panic!("{} PySol deal {n}: {e}", rules.id));
             let want = pysol_layouts::layout(name, n).unwrap().unwrap();
             assert_eq!(want.piles.len(), rules.piles(), "{}", rules.id);
-            for (p, cards) in want.piles.iter().enumerate() {
-                let faces: Vec<Card> = cards
-                    .iter()
-                    .enumerate()
-                    .map(|(h, &c)| {
-                        if h < want.face_down[p] {
-                            c.face_down()
-                        } else {
-                            c
-                        }
-                    })
-                    .collect();
+            for p in 0..want.piles.len() {
                 assert_eq!(
                     t.piles[t.find(&pile_label(p)).unwrap()].cards,
-                    faces,
+                    want.dealt_pile(p),
                     "{} deal {n} pile {}",
                     rules.id,
                     p + 1

@@ -120,6 +120,17 @@ impl PysolLayout {
         }
     }
 
+    /// Pile `p` as dealt, bottom card first: its first [`PysolLayout::face_down`] cards face
+    /// down, the others face up.
+    pub fn dealt_pile(&self, p: usize) -> Vec<Card> {
+        let down = self.face_down.get(p).copied().unwrap_or(0);
+        self.piles[p]
+            .iter()
+            .enumerate()
+            .map(|(h, &c)| if h < down { c.face_down() } else { c })
+            .collect()
+    }
+
     /// Every card of the layout: piles (bottom first, pile by pile), then cells, then
     /// foundations, then the stock (in dealing order).
     pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {

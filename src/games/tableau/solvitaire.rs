@@ -512,8 +512,6 @@ mod tests {
         assert_eq!(parse(&g, &older).unwrap().to_text(), t.to_text());
         // Cards on the foundations, one array each, go home as the flat list's do.
         let mut played = v.as_object().unwrap().clone();
-        let piles = played["tableau piles"].as_array().unwrap().clone();
-        assert!(!piles.is_empty());
         let both = format!(
             "{{\"tableau piles\": {}, \"foundations\": [], \"foundation\": [[]]}}",
             played["tableau piles"]
