@@ -80,7 +80,8 @@ fn place_label(p: Place, card: Card, reserve: &ReserveRules) -> Result<&'static 
 }
 
 /// The rank a foundation must take next: from the Ace, or from the base chosen by the first
-/// card sent home to any foundation (any rank while none is), wrapping King to Ace.
+/// card sent home to any foundation (any rank while none is) or dealt onto one, wrapping
+/// King to Ace.
 fn next_on_foundation<const N: usize, const K: usize>(
     t: &Tableau<N, K>,
     table: &Table,
@@ -90,7 +91,7 @@ fn next_on_foundation<const N: usize, const K: usize>(
     let pile = &table.piles[pile(table, label)?];
     let Some(top) = pile.top() else {
         return Ok(match f.base {
-            FoundationBase::Chosen => {
+            FoundationBase::Chosen | FoundationBase::FirstDealt => {
                 let mut started = Vec::new();
                 for h in HOMES {
                     if let Some(b) = table.piles[super::pile(table, h)?].bottom() {
@@ -405,16 +406,17 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
         let piles = r.piles();
         // Cards moved one at a time may rest on an empty pile only if any card may start one
         // (counted only for groups: a single card needs no room).
-        let empty_piles = if k > 1 && r.tableau.empty == EmptyFill::Any {
-            (0..piles)
-                .filter(|&p| {
-                    t.find(PILE_LABELS[p])
-                        .is_some_and(|i| t.piles[i].is_empty() && i != to)
-                })
-                .count()
-        } else {
-            0
-        };
+        let empty_piles =
+            if k > 1 && r.tableau.empty == EmptyFill::Any && !r.tableau.empty_from_waste {
+                (0..piles)
+                    .filter(|&p| {
+                        t.find(PILE_LABELS[p])
+                            .is_some_and(|i| t.piles[i].is_empty() && i != to)
+                    })
+                    .count()
+            } else {
+                0
+            };
         let free_cells = if k > 1 && r.cells.accept {
             (0..r.cells.count as usize)
                 .filter(|&c| {
@@ -487,6 +489,12 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                     }
                 }
                 None => {
+                    if r.tableau.empty_from_waste && mv.from != Place::Waste {
+                        return foul(format!(
+                            "only the waste's top card fills an empty pile, not {}",
+                            mv.card
+                        ));
+                    }
                     let ok = match r.tableau.empty {
                         EmptyFill::Any => true,
                         EmptyFill::Kings => mv.card.rank_unchecked().value() == 13,
@@ -513,11 +521,21 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                 Ok(())
             })?;
         }
-        // The card a move uncovers on a tableau pile is turned face up.
-        if matches!(mv.from, Place::Pile(_))
-            && t.piles[from].top().is_some_and(|c| c.is_face_down())
-        {
-            t.flip_top(from)?;
+        // The card a move uncovers on a tableau pile or a reserve stack is turned face up.
+        let uncover = |t: &mut Table, p: usize| match t.piles[p].top() {
+            Some(c) if c.is_face_down() => t.flip_top(p),
+            _ => Ok(()),
+        };
+        if matches!(mv.from, Place::Pile(_) | Place::Reserve(_)) {
+            uncover(t, from)?;
+        }
+        // Canfield: a tableau pile the move emptied takes the reserve's top card at once.
+        if r.reserve.fills_empty && matches!(mv.from, Place::Pile(_)) && t.piles[from].is_empty() {
+            let reserve = pile(t, RESERVE_LABELS[0])?;
+            if !t.piles[reserve].is_empty() {
+                t.move_top_to_top(reserve, from)?;
+                uncover(t, reserve)?;
+            }
         }
         Ok(())
     }

@@ -531,9 +531,15 @@ fn position<const N: usize, const K: usize>(
     let mut loose: Vec<Card> = Vec::new();
     let mut busy: Vec<usize> = Vec::new();
     if r.foundations.takes == Takes::Cards {
-        // One deck: each suit's foundation from its base, the cards above in play.
+        // One deck: each suit's foundation from its base, the cards above in play. A base
+        // dealt onto the foundations stays on the first one (`base_stays`, or no returns).
         let chosen = r.foundations.base == FoundationBase::Chosen;
-        let base = if chosen { 1 + rng.below(13) as u8 } else { 1 };
+        let dealt_base = r.foundations.base == FoundationBase::FirstDealt;
+        let base = if chosen || dealt_base {
+            1 + rng.below(13) as u8
+        } else {
+            1
+        };
         let rank = |i: u8| Rank::from_value((base - 1 + i) % 13 + 1);
         let least = u8::from(r.tableau.aces_home);
         // Each foundation (the four first ones, then any second ones) from its base.
@@ -546,7 +552,7 @@ fn position<const N: usize, const K: usize>(
         let mut left = in_play;
         while left > 0 {
             let s = rng.below(h.len() as u64) as usize;
-            if h[s] > least.max(u8::from(chosen)) {
+            if h[s] > least.max(u8::from(chosen || (dealt_base && s == 0))) {
                 h[s] -= 1;
                 left -= 1;
             }
@@ -613,11 +619,17 @@ fn position<const N: usize, const K: usize>(
             }
         }
     }
-    // Some to the reserve, face up: a stack may get two, the pile across them one.
+    // Some to the reserve, face up: a stack may get two, the pile across them one; a
+    // stack's cards under its top one face down where the rules deal them so.
     for (i, &p) in reserve.iter().enumerate() {
         let most = if i < r.reserve.piles.len() { 2 } else { 1 };
         for _ in 0..rng.below(most + 1) {
             if let Some(c) = loose.pop() {
+                if r.reserve.face_down {
+                    if let Some(under) = t.piles[p].cards.last_mut() {
+                        *under = under.face_down();
+                    }
+                }
                 t.piles[p].cards.push(c);
             }
         }
@@ -638,10 +650,12 @@ fn position<const N: usize, const K: usize>(
         .collect();
     let used = 1 + rng.below(open_piles.len().min(4) as u64) as usize;
     let runs = r.foundations.takes != Takes::Cards;
+    // A reserve that fills emptied piles at once leaves none empty while it holds cards.
+    let fill_all = r.reserve.fills_empty && reserve.iter().any(|&p| !t.piles[p].is_empty());
     for (i, c) in loose.into_iter().enumerate() {
         // In games of runs an empty pile takes any piece of any run: one card on each open
         // pile first keeps the space small enough to explore.
-        let p = if runs && i < open_piles.len() {
+        let p = if (runs || fill_all) && i < open_piles.len() {
             open_piles[i]
         } else {
             open_piles[rng.below(used as u64) as usize]
@@ -651,6 +665,16 @@ fn position<const N: usize, const K: usize>(
             pile.push(c.face_down());
         } else {
             pile.push(c);
+        }
+    }
+    if r.reserve.fills_empty {
+        for &p in &piles {
+            if t.piles[p].is_empty() && !t.piles[reserve[0]].is_empty() {
+                t.move_top_to_top(reserve[0], p).expect("a card");
+                if t.piles[reserve[0]].top().is_some_and(|c| c.is_face_down()) {
+                    t.flip_top(reserve[0]).expect("a card");
+                }
+            }
         }
     }
     // The top card of a pile is face up.
@@ -730,9 +754,18 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
                     .collect();
                 (stacks, rng.below(2) as usize, rng.below(2) == 0)
             });
+        // One stack and no cover may fill emptied piles at once, and hide its cards.
+        let reserve_fills = reserve
+            .as_ref()
+            .is_some_and(|(stacks, cover, _)| stacks.len() == 1 && *cover == 0)
+            && rng.below(2) == 0;
         let in_reserve = reserve
             .as_ref()
             .map_or(0, |(stacks, cover, _)| stacks.iter().sum::<usize>() + cover);
+        // The foundations: from the Ace, cards coming back, a chosen base, or a base dealt
+        // onto them (one card fewer for the tableau).
+        let foundations = if runs { 3 } else { rng.below(5) };
+        let in_home = usize::from(foundations == 2);
         let mut deal = vec![0usize; piles];
         let per_pile = 4 + rng.below(6) as usize;
         if stock_kind == "redeal" {
@@ -746,7 +779,7 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
                 continue;
             }
         } else {
-            for i in 0..cards - in_stock - in_reserve {
+            for i in 0..cards - in_stock - in_reserve - in_home {
                 deal[i % piles] += 1;
             }
         }
@@ -794,6 +827,9 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
                 text,
                 "[reserve]\npiles = {stacks:?}\ncover = {cover}\nto_empty = {to_empty}\n"
             );
+            if reserve_fills {
+                text += "fills_empty = true\nface_down = true\n";
+            }
         }
         text += "[foundations]\n";
         if runs {
@@ -803,9 +839,15 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
                 "takes = \"runs\"\n"
             };
         } else {
-            match rng.below(4) {
+            match foundations {
                 0 => text += "may_return = true\n",
                 1 => text += "base = \"chosen\"\nwrap = true\n",
+                2 => {
+                    text += "base = \"first-dealt\"\nwrap = true\n";
+                    if rng.below(2) == 0 {
+                        text += "may_return = true\nbase_stays = true\n";
+                    }
+                }
                 _ => {}
             }
         }
@@ -1040,6 +1082,54 @@ fn klondike_rules_on_three_piles_agree_with_the_referee() {
     report_checks("Klondike's rules on three piles", &tally, &failures);
     assert!(tally.complete >= 5, "too few explored in full: {tally}");
     assert!(tally.won > 0 && tally.forced_checked > 0, "{tally}");
+}
+
+/// Canfield's and Kansas's rules on two piles: a base dealt onto the foundations (cards
+/// coming back or not, never the base), a face-down reserve that fills an emptied pile at
+/// once as part of the move that empties it, only the waste's card into an empty pile or
+/// any, a waste turned one or three cards at a time, building that wraps King on Ace; each
+/// move, key, count and verdict checked as above.
+#[test]
+fn canfield_and_kansas_rules_on_two_piles_agree_with_the_referee() {
+    let sizes = Sizes {
+        limit: 25_000,
+        per_state: 20,
+        positions: 3,
+    };
+    let mut rng = Rng::new(23);
+    let (mut tally, mut failures) = (Tally::default(), Vec::new());
+    for (i, (draw, redeals)) in [(3, 255), (1, 0), (1, 2)].iter().enumerate() {
+        // Canfield's own rules, and stricter ones (no returns, building in suit, no card
+        // into an empty pile) under which small positions can be lost.
+        // Kansas's: any suit, only the waste's card into an empty pile.
+        let variants = [
+            (true, "alternate-color", "any", false),
+            (false, "suit", "none", false),
+            (false, "any-suit", "any", true),
+        ];
+        for (j, (returns, build, empty, from_waste)) in variants.iter().enumerate() {
+            let name = format!("canfield-2piles-{i}-{j}");
+            let text = format!(
+                "id = \"{name}\"\nname = \"{name}\"\nsummary = \"test\"\nsource = \"tests/it/differential.rs\"\n\
+                 [tableau]\ndeal = [1, 1]\nbuild = \"{build}\"\nwrap = true\n\
+                 moves = \"any-sequence\"\nempty = \"{empty}\"\nempty_from_waste = {from_waste}\n\
+                 [reserve]\npiles = [4]\nfills_empty = true\nface_down = true\n\
+                 [foundations]\nbase = \"first-dealt\"\nwrap = true\nmay_return = {returns}\n\
+                 base_stays = {returns}\n\
+                 [stock]\nkind = \"waste\"\ndraw = {draw}\nredeals = {redeals}\n"
+            );
+            let rules = Rules::from_toml(&text).expect("canfield-like rules");
+            let file = (name.as_str(), text.as_str(), rules);
+            check_rules_file(file, &mut rng, sizes, &mut tally, &mut failures);
+        }
+    }
+    report_checks(
+        "Canfield's and Kansas's rules on two piles",
+        &tally,
+        &failures,
+    );
+    assert!(tally.complete >= 5, "too few explored in full: {tally}");
+    assert!(tally.won > 0 && tally.lost > 0, "{tally}");
 }
 
 /// Fixed seeds: every preset, a few positions each, and random rules files.

@@ -264,6 +264,8 @@ presets! {
     yukon => "yukon",
     odessa => "odessa",
     aunt_mary => "aunt-mary",
+    canfield => "canfield",
+    kansas => "kansas",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

@@ -71,6 +71,8 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/yukon.toml"),
     include_str!("../presets/odessa.toml"),
     include_str!("../presets/aunt-mary.toml"),
+    include_str!("../presets/canfield.toml"),
+    include_str!("../presets/kansas.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {

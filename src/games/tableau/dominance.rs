@@ -121,7 +121,13 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// move of a winning line stays legal with it gone; with three at a time and a redeal
     /// left the next pass would turn up other cards, so it is not forced there.
     pub(super) fn forced_home(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
-        if self.feat.redeal != 0 || self.feat.no_empty || self.feat.face_up_groups {
+        // A reserve that fills emptied piles changes more than the card sent home when that
+        // card was a pile's last: the argument above does not cover it, so nothing is forced.
+        if self.feat.redeal != 0
+            || self.feat.no_empty
+            || self.feat.face_up_groups
+            || self.feat.reserve_fills
+        {
             return None;
         }
         // With two foundations a suit, a card is home in both copies up to the lower one.

@@ -15,7 +15,8 @@ pub(super) struct Features {
     pub(super) returns: bool,
     /// With returns: a foundation's first card stays.
     pub(super) base_stays: bool,
-    /// The first card sent home fixes the base rank of all four foundations.
+    /// The foundations' base rank is in the state (`State::base`): fixed by the first card
+    /// sent home (a chosen base), or by the card dealt home (a first-dealt base).
     pub(super) chosen_base: bool,
     /// Cards per pile of the redeal (0: no redeal). The piles then keep their order.
     pub(super) redeal: u8,
@@ -50,6 +51,10 @@ pub(super) struct Features {
     pub(super) cover: bool,
     /// A reserve card may fill an empty tableau pile.
     pub(super) reserve_to_empty: bool,
+    /// A tableau pile a move empties is filled at once from the reserve's one stack.
+    pub(super) reserve_fills: bool,
+    /// Only the waste's top card fills an empty pile.
+    pub(super) empty_from_waste: bool,
     /// Cards in the game.
     pub(super) cards: u8,
     /// [`Rules::builds_on`] as a table: bit `b` of `fits[c]` is set when card `c` may lie on
@@ -87,7 +92,7 @@ impl Features {
         Features {
             returns: r.foundations.may_return,
             base_stays: r.foundations.base_stays,
-            chosen_base: r.foundations.base == FoundationBase::Chosen,
+            chosen_base: r.foundations.base != FoundationBase::Ace,
             redeal,
             redeals,
             deal_to,
@@ -103,6 +108,8 @@ impl Features {
             reserve: r.reserve.piles.len() as u8,
             cover: r.reserve.cover > 0,
             reserve_to_empty: r.reserve.to_empty,
+            reserve_fills: r.reserve.fills_empty,
+            empty_from_waste: r.tableau.empty_from_waste,
             cards: deck.len() as u8,
             fits,
             group_fits: std::array::from_fn(|c| {

@@ -3,7 +3,7 @@
 
 use super::moves::{cell_label, pile_label, reserve_label, COVER, HOMES};
 use super::pysol_layouts::PysolLayout;
-use super::rules::{Takes, MAX_CELLS, MAX_PILES, UNLIMITED};
+use super::rules::{FoundationBase, Takes, MAX_CELLS, MAX_PILES, UNLIMITED};
 use super::state::{nth_rank, State, EMPTY};
 use super::Tableau;
 use crate::cards::{Card, Rank, Suit};
@@ -164,22 +164,36 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             }
         }
         // The reserve: each stack from the first, bottom card first, then the cover's cards,
-        // all face up.
+        // face up (a stack's cards under its top one face down where the rules say).
         let mut sizes = r.reserve.piles.clone();
         if r.reserve.cover > 0 {
             sizes.push(r.reserve.cover);
         }
         for (i, &count) in sizes.iter().enumerate() {
             let pile = piles[r.piles() + self.cells() + i];
-            for _ in 0..count {
+            let hidden = r.reserve.face_down && i < r.reserve.piles.len();
+            for n in 0..count {
                 t.move_top_to_top(stock, pile).expect("enough cards");
-                t.flip_top(pile).expect("non-empty");
+                if !hidden || n + 1 == count {
+                    t.flip_top(pile).expect("non-empty");
+                }
             }
         }
         for c in 0..r.cells.dealt as usize {
             let cell = piles[r.piles() + c];
             t.move_top_to_top(stock, cell).expect("enough cards");
             t.flip_top(cell).expect("non-empty");
+        }
+        if r.foundations.base == FoundationBase::FirstDealt {
+            // The next card goes onto its suit's foundation: its rank is the base.
+            let card = t.piles[stock]
+                .top()
+                .expect("a card left for the foundations");
+            let home = t
+                .find(HOMES[card.suit_unchecked().index()])
+                .expect("created");
+            t.move_top_to_top(stock, home).expect("a card");
+            t.flip_top(home).expect("non-empty");
         }
         if self.feat.deal_to == 0 && self.feat.draw == 0 {
             t.remove_empty(stock).expect("dealt out");
@@ -235,8 +249,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         check_partition(t, r.deck())?;
         let face_down = r.tableau.face_down.iter().any(|&d| d > 0) || self.feat.deal_to != 0;
         let stock_at = r.piles() + self.cells() + reserve + home_labels.len();
+        let first_reserve = r.piles() + self.cells();
+        let hidden_reserve = first_reserve..first_reserve + usize::from(self.feat.reserve);
         for (i, &id) in ids.iter().enumerate() {
-            if i < r.piles() && face_down {
+            if (i < r.piles() && face_down) || (r.reserve.face_down && hidden_reserve.contains(&i))
+            {
                 expect_face_down_under_face_up(t, id)?;
             } else if has_stock && i == stock_at {
                 games::expect_faces(t, id, true)?;
@@ -264,7 +281,6 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             s.len[p] = t.piles[id].height() as u8;
         }
         // The reserve's piles follow the tableau's, in order.
-        let first_reserve = r.piles() + self.cells();
         for (i, &id) in ids[first_reserve..first_reserve + reserve]
             .iter()
             .enumerate()
@@ -274,6 +290,16 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 at += 1;
             }
             s.len[r.piles() + i] = t.piles[id].height() as u8;
+        }
+        // A reserve that fills emptied piles at once leaves none empty while it holds cards.
+        if self.feat.reserve_fills && s.len[r.piles()] > 0 {
+            if let Some(p) = (0..r.piles()).find(|&p| s.len[p] == 0) {
+                return Err(BoardError::Impossible(format!(
+                    "pile '{}' is empty while the reserve holds cards: the reserve fills an \
+                     emptied pile at once",
+                    pile_label(p)
+                )));
+            }
         }
         if self.feat.deal_to != 0 {
             let stock = &t.piles[ids[stock_at]];
@@ -319,6 +345,14 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             if bases.any(|b| b != s.base) {
                 return Err(BoardError::Impossible(
                     "the foundations must all start with the same rank".into(),
+                ));
+            }
+            // The card dealt home stays there (`Rules::check`): it gives the base.
+            if s.base == 0 && r.foundations.base == FoundationBase::FirstDealt {
+                return Err(BoardError::Impossible(
+                    "the foundations hold no card, but these rules deal one there first: its \
+                     rank is every foundation's base"
+                        .into(),
                 ));
             }
         }

@@ -35,7 +35,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             GroupMoves::FreecellSequences | GroupMoves::Single => {
                 let free = if self.rules.cells.accept { free } else { 0 };
                 // Empty piles help only when any card may rest there on the way.
-                let empty = if self.rules.tableau.empty == EmptyFill::Any {
+                let empty = if self.rules.tableau.empty == EmptyFill::Any
+                    && !self.rules.tableau.empty_from_waste
+                {
                     empty.saturating_sub(usize::from(to_empty))
                 } else {
                     0
@@ -180,6 +182,23 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     pub(super) fn apply(&self, s: &State<N>, mv: &Move) -> State<N> {
+        let mut n = self.apply_alone(s, mv);
+        // A reserve that fills emptied piles does it as part of the move that empties one.
+        if self.feat.reserve_fills {
+            if let Place::Pile(p) = mv.from {
+                let (p, reserve) = (usize::from(p), self.rules.piles());
+                if n.len[p] == 0 && n.len[reserve] > 0 {
+                    let top = *n.pile(reserve).last().expect("holds a card");
+                    n.remove_top(reserve, 1);
+                    n.push(p, &[top]);
+                }
+            }
+        }
+        n
+    }
+
+    /// `mv` applied to `s`, without what follows it.
+    fn apply_alone(&self, s: &State<N>, mv: &Move) -> State<N> {
         let mut n = *s;
         let k = mv.count as usize;
         // Groups move only between piles; every other move carries one card, or a complete
@@ -262,7 +281,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     /// The redeal from `s`, if the rules allow one now and it changes the layout.
-    fn redeal_move(&self, s: &State<N>) -> Option<Move> {
+    pub(super) fn redeal_move(&self, s: &State<N>) -> Option<Move> {
         let f = &self.feat;
         if f.redeal == 0 || (f.redeals != UNLIMITED && s.redeals >= f.redeals) {
             return None;
@@ -277,7 +296,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// The deal from the stock onto the piles, if the stock holds cards and the rules allow
     /// it now.
-    fn deal_move(&self, s: &State<N>) -> Option<Move> {
+    pub(super) fn deal_move(&self, s: &State<N>) -> Option<Move> {
         let f = &self.feat;
         if f.deal_to == 0 || s.stock == 0 {
             return None;
@@ -352,13 +371,20 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 }
             }
         };
+        // Where only the waste fills empty piles, nothing else goes into one.
+        let others_fill = !self.feat.empty_from_waste;
         if self.feat.returns {
             for (suit, &h) in s.home.iter().enumerate() {
                 if h == 0 || (self.feat.base_stays && h == 1) {
                     continue;
                 }
-                let c = Card::new(Suit::ALL[suit], Rank::from_value(h));
-                single_to_piles(&mut emit, Place::Home, c, true);
+                let rank = if self.feat.chosen_base {
+                    nth_rank(s.base, h - 1)
+                } else {
+                    h
+                };
+                let c = Card::new(Suit::ALL[suit], Rank::from_value(rank));
+                single_to_piles(&mut emit, Place::Home, c, others_fill);
             }
         }
         if self.feat.redeal != 0 {
@@ -375,7 +401,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         // empty pile only where the rules let a reserve card fill one.
         if self.feat.reserve != 0 {
             for (i, c) in self.free_reserve(s) {
-                single_to_piles(&mut emit, Place::Reserve(i), c, self.feat.reserve_to_empty);
+                let to_empty = self.feat.reserve_to_empty && others_fill;
+                single_to_piles(&mut emit, Place::Reserve(i), c, to_empty);
             }
         }
         // From the talon: every card turns can bring to the top of the waste, in one move
@@ -444,7 +471,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                     None => {
                         // Moving a whole pile into an empty one changes nothing, unless
                         // the piles' order counts.
-                        if !empty_target(to) {
+                        if !empty_target(to) || !others_fill {
                             continue;
                         }
                         let most = pile.len() - usize::from(!ordered);
@@ -466,7 +493,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 &mut emit,
                 Place::Cell(i as u8),
                 Card::from_index(s.cells[i]),
-                true,
+                others_fill,
             );
         }
         // From the piles to the first empty cell (cells are interchangeable).
@@ -752,5 +779,44 @@ mod tests {
             verbose(&Move::redeal(19, card("4S"))),
             "Redeal the 19 cards of the stacks"
         );
+    }
+
+    /// Canfield: a pile's last card going home (or onto another pile) brings the reserve's
+    /// top card onto the emptied pile in the same move, turning the card under it face up;
+    /// a foundation based on a dealt Five gives back its top card, never its Five.
+    #[test]
+    fn canfield_fills_an_emptied_pile_from_the_reserve_and_returns_from_a_dealt_base() {
+        let g = game("canfield");
+        let s = board(
+            &g,
+            "1 (spread): 6C\n2 (spread): 7S\n3 (spread): 8S\n4 (spread): KS\n\
+             reserve1 (spread): #QH #7D 2S\n\
+             clubs (stacked): 5C\ndiamonds (stacked): 5D 6D\nhearts (stacked):\n\
+             spades (stacked):\nstock (stacked): #AC #2C #3C #4C #7C #8C #9C #TC #JC #QC #KC \
+             #8D #9D #TD #JD #QD #KD #AD #2D #3D #4D #AH #2H #3H #4H #5H #6H #7H #8H #9H #TH \
+             #JH #KH #AS #3S #4S #5S #6S #9S #TS #JS #QS\nwaste (stacked):\n",
+        );
+        let all = moves(&g, &s);
+        let (_, after) = all
+            .iter()
+            .find(|(m, _)| m.starts_with("1h"))
+            .expect("6C goes home onto 5C");
+        // 2S (the reserve's top) now fills pile 1, 7D is face up on the reserve.
+        assert_eq!(after.pile(0), &[card("2S").byte()]);
+        assert_eq!(
+            after.pile(4),
+            &[card("QH").byte() | DOWN, card("7D").byte()]
+        );
+        // 6D comes back onto 7S; 5C and 5D, the bases, never come back.
+        let back: Vec<&State<52>> = all
+            .iter()
+            .filter(|(m, _)| m.starts_with('h'))
+            .map(|(_, s)| s)
+            .collect();
+        assert_eq!(back.len(), 1, "{all:?}");
+        assert_eq!(back[0].pile(1), &[card("7S").byte(), card("6D").byte()]);
+        // The reserve's new top card, 7D, goes onto 8S.
+        let next: Vec<String> = moves(&g, after).into_iter().map(|m| m.0).collect();
+        assert!(next.contains(&"R13".to_string()), "{next:?}");
     }
 }

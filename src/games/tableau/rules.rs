@@ -90,7 +90,8 @@ pub enum EmptyFill {
 pub enum FoundationBase {
     /// Aces (or Kings when building down).
     Ace,
-    /// The rank of the first card dealt to the foundations.
+    /// The rank of a card dealt onto its foundation after the tableau, the reserve and the
+    /// cells (Canfield): every foundation starts with that rank.
     FirstDealt,
     /// The rank of the first card the player puts on any foundation: the other three
     /// foundations must then start with that rank too (Chessboard).
@@ -130,6 +131,11 @@ pub struct TableauRules {
     /// the rules' fingerprint when false, so that no other preset's version changes.
     #[serde(default, skip_serializing_if = "is_false")]
     pub groups_onto_suit: bool,
+    /// Whether only the waste's top card may fill an empty pile (Kansas): no tableau card
+    /// or group, no card back from a foundation, no reserve or cell card. Left out of the
+    /// rules' fingerprint when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub empty_from_waste: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -179,6 +185,17 @@ pub struct ReserveRules {
     /// it builds on in any case, and never into a cell or onto the reserve.
     #[serde(default = "yes")]
     pub to_empty: bool,
+    /// Whether a tableau pile a move empties is filled at once, as part of that move, with
+    /// the reserve's top card while the reserve holds one (Canfield): then no tableau pile
+    /// is ever empty while the reserve holds a card. One stack, no cover. Left out of the
+    /// rules' fingerprint when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub fills_empty: bool,
+    /// Whether each stack's cards but its top one are dealt face down, unseen until they
+    /// come up (Canfield); the card across the stacks is face up. Left out of the rules'
+    /// fingerprint when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub face_down: bool,
 }
 
 impl Default for ReserveRules {
@@ -187,6 +204,8 @@ impl Default for ReserveRules {
             piles: Vec::new(),
             cover: 0,
             to_empty: true,
+            fills_empty: false,
+            face_down: false,
         }
     }
 }
@@ -506,7 +525,8 @@ impl Rules {
                 4 * self.decks as usize
             } else {
                 0
-            };
+            }
+            + usize::from(self.foundations.base == FoundationBase::FirstDealt);
         match self.stock {
             StockRules::None => {}
             StockRules::Redeal { per_pile, .. } => {
@@ -583,7 +603,17 @@ impl Rules {
                 }
             }
             FoundationBase::FirstDealt => {
-                return Err(self.unsupported("foundations based on a dealt card"));
+                if t.aces_home {
+                    return Err(self
+                        .invalid("the Aces cannot start the foundations when a dealt card does"));
+                }
+                // The board keeps the base only as a foundation's bottom card.
+                if f.may_return && !f.base_stays {
+                    return Err(self.unsupported(
+                        "cards coming back from foundations based on a dealt card, the base \
+                         card with them (base_stays keeps it)",
+                    ));
+                }
             }
         }
         if f.takes != Takes::Cards
@@ -639,6 +669,9 @@ impl Rules {
         {
             return Err(self.invalid("runs from King to Ace are built down, without wrapping"));
         }
+        if t.empty_from_waste && !matches!(self.stock, StockRules::Waste { .. }) {
+            return Err(self.invalid("empty_from_waste needs a stock turned onto a waste"));
+        }
         if t.groups_onto_suit && t.moves != GroupMoves::SuitSequences {
             return Err(self.invalid("groups_onto_suit needs moves = \"suit-sequences\""));
         }
@@ -649,7 +682,7 @@ impl Rules {
         // whose cards follow from the cards in play, with no stock or a waste (Klondike),
         // not with a redeal of the tableau or a stock dealt onto the piles.
         if f.may_return
-            && (f.base != FoundationBase::Ace
+            && (f.base == FoundationBase::Chosen
                 || !matches!(self.stock, StockRules::None | StockRules::Waste { .. }))
         {
             return Err(self.unsupported(
@@ -714,7 +747,18 @@ impl Rules {
             if v.cover > 0 {
                 return Err(self.invalid("a reserve's cover needs reserve stacks to lie across"));
             }
+            if v.fills_empty {
+                return Err(self.invalid("fills_empty needs a reserve stack to fill from"));
+            }
             return Ok(());
+        }
+        if v.fills_empty && (v.piles.len() > 1 || v.cover > 0) {
+            return Err(self.unsupported("a reserve of several stacks filling empty piles"));
+        }
+        if v.fills_empty && self.tableau.deal.contains(&0) {
+            return Err(self.invalid(
+                "a reserve that fills empty piles at once leaves none empty: deal every pile a card",
+            ));
         }
         if v.piles.contains(&0) {
             return Err(self.invalid("every reserve stack is dealt at least one card"));
@@ -843,8 +887,10 @@ mod tests {
             "built down",
         );
         unsupported(
-            &format!("{PLAIN}[foundations]\nbase = \"first-dealt\"\n"),
-            "based on a dealt card",
+            "[tableau]\ndeal = [1, 1, 1, 1]\nbuild = \"suit\"\nmoves = \"single\"\n\
+             empty = \"any\"\n[foundations]\nbase = \"first-dealt\"\nwrap = true\n\
+             may_return = true\n[stock]\nkind = \"waste\"\ndraw = 1\nredeals = 0\n",
+            "the base card with them",
         );
         unsupported(
             &format!("{PLAIN}[foundations]\nbase = \"chosen\"\nwrap = true\nmay_return = true\n"),
