@@ -328,6 +328,19 @@ struct StatsArgs {
     shard: Option<String>,
     #[command(flatten)]
     search: SearchArgs,
+    /// Play every deal with the fair player instead of deciding it: each move from what a
+    /// player sees (the unseen cards sampled, each sample solved, the line of the most
+    /// sampled wins followed until a card comes up that differs); `won` and `lost` are then
+    /// the player's results. Each sample's search is limited by --max-nodes (100000 when
+    /// not given).
+    #[arg(long)]
+    fair: bool,
+    /// With --fair: worlds sampled at each decision (default 5).
+    #[arg(long)]
+    samples: Option<u32>,
+    /// With --fair: the seed of the sampling, mixed with each deal number (default 1).
+    #[arg(long)]
+    seed: Option<u64>,
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,

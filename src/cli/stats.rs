@@ -4,6 +4,7 @@ use super::{create_new, deal_range, game, StatsArgs};
 use anyhow::{Context, Result};
 use patience::study::batch::{header, run, BatchConfig, Shard};
 use patience::study::dataset::{export, Contents, ExportFormat};
+use patience::study::FairPlayer;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -38,18 +39,39 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
     let flag = cancel.clone();
     ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst))
         .context("cannot install the Ctrl-C handler")?;
+    let mut solve = a.search.config(g)?;
+    let fair = if a.fair {
+        if g.info().deterministic {
+            anyhow::bail!("--fair: {g} has no choices to make; `stats {g}` plays it exactly");
+        }
+        let samples = a.samples.unwrap_or(5);
+        if samples == 0 {
+            anyhow::bail!("bad --samples 0: the fair player needs at least one sample");
+        }
+        solve.limits.max_nodes.get_or_insert(100_000);
+        Some(FairPlayer {
+            samples,
+            seed: a.seed.unwrap_or(1),
+        })
+    } else {
+        if a.samples.is_some() || a.seed.is_some() {
+            anyhow::bail!("--samples and --seed choose how the fair player plays: add --fair");
+        }
+        None
+    };
     let cfg = BatchConfig {
         game: g,
         first,
         last,
         threads,
-        solve: a.search.config(g)?,
+        solve,
         out: a.out.clone(),
         resume: a.resume,
         cancel,
         progress: true,
         keep_records: a.csv.is_some(),
         pysol: a.pysol,
+        fair,
     };
     let r = match run(&cfg) {
         Ok(r) => r,
@@ -74,7 +96,7 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
             );
         } else {
             let contents = Contents {
-                header: header(g, &cfg.solve, a.pysol),
+                header: header(g, &cfg.solve, a.pysol, cfg.fair),
                 records: r.records.clone(),
                 valid_len: 0,
                 truncated_tail: false,
@@ -91,13 +113,22 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
     if a.json {
         let rate = r.summary.win_rate();
         let v = serde_json::json!({
-            "game": g.to_string(), "first": first, "last": last, "shard": a.shard, "threads": threads,
+            "game": g.to_string(), "first": first, "last": last, "shard": a.shard, "threads": threads, "fair_player": cfg.fair,
             "done": r.done, "already": r.already, "interrupted": r.interrupted,
             "win_rate": rate, "first_fit": r.summary.first_fit_rate(), "perfect": r.summary.perfect_rate(), "unknown": r.summary.unknown(),
             "summary": r.summary,
         });
         println!("{v}");
     } else {
+        if let Some(f) = &cfg.fair {
+            println!(
+                "fair player ({} samples a decision, seed {}, {}): won and lost are the \
+                 player's results, not verdicts on the deals",
+                f.samples,
+                f.seed,
+                cfg.solve.describe()
+            );
+        }
         print!(
             "{}",
             r.summary.render(&format!("{g} deals {first}..{last}"))

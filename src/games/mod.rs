@@ -304,6 +304,14 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     fn write_out(&self, _start: &Self::State, line: Vec<Self::Move>) -> Vec<Self::Move> {
         line
     }
+    /// The move of `state` a player makes by doing what `mv` does in another position that
+    /// looks the same (the same cards in sight, hidden cards anywhere): `mv` itself unless
+    /// a move names a hidden card (the tableau engine's turn of the stock names the last
+    /// card turned), and None when `state` has no such move. The fair player plays the
+    /// lines of sampled worlds on the real layout with it.
+    fn same_move_in(&self, _state: &Self::State, mv: &Self::Move) -> Option<Self::Move> {
+        Some(*mv)
+    }
     /// The game's own heuristics beyond `h` ([`solvers::Space::heuristic`]) and `guide`
     /// ([`solvers::Space::guide`]), which `patience bench` runs by name
     /// ([`crate::study::bench::heuristics`]); [`Game::own_heuristic`] computes them.

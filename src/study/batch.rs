@@ -7,7 +7,9 @@
 
 use super::dataset::{self, DatasetError, Header, Record, Writer};
 use super::stats::Summary;
-use super::{decide_position, play_line, SolveConfig, StudyError, Verdict};
+use super::{
+    decide_position, play_fair, play_line, FairEnd, FairPlayer, SolveConfig, StudyError, Verdict,
+};
 use crate::games::{Game, GameId};
 use crate::verify::{verify, Referee, Status};
 use rustc_hash::FxHashSet;
@@ -43,6 +45,9 @@ pub struct BatchConfig {
     pub keep_records: bool,
     /// Number the deals as PySolFC does.
     pub pysol: bool,
+    /// Play every deal with the fair player instead of deciding it: a record's outcome is
+    /// then `won` or `lost` for the player, not a verdict on the deal.
+    pub fair: Option<FairPlayer>,
 }
 
 /// What a batch run did.
@@ -168,14 +173,17 @@ impl Shard {
     }
 }
 
-/// The dataset header for a run.
-pub fn header(game: GameId, cfg: &SolveConfig, pysol: bool) -> Header {
+/// The dataset header for a run (with `fair`, of the fair player).
+pub fn header(game: GameId, cfg: &SolveConfig, pysol: bool, fair: Option<FairPlayer>) -> Header {
     let info = game.info();
     let mut settings = if info.deterministic {
         "exact play".to_string()
     } else {
         cfg.describe()
     };
+    if let Some(f) = fair {
+        settings = format!("{} {settings}", f.describe());
+    }
     if pysol {
         settings += " numbering=pysol";
     }
@@ -190,12 +198,14 @@ pub fn header(game: GameId, cfg: &SolveConfig, pysol: bool) -> Header {
 /// How long a worker keeps finished records before it hands them to the writer.
 const SEND_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
 
-/// Decides one deal. `None` when the run was cancelled before the deal was decided.
+/// Decides one deal (with `fair`, plays it with the fair player). `None` when the run was
+/// cancelled before the deal was done.
 pub fn decide<G: Game + Referee>(
     game: &G,
     deal: u64,
     cfg: &SolveConfig,
     pysol: bool,
+    fair: Option<FairPlayer>,
 ) -> Result<Option<Record>, StudyError> {
     let start = Instant::now();
     // PySolFC's layout only when asked for: it is built from the deal number each time.
@@ -204,6 +214,9 @@ pub fn decide<G: Game + Referee>(
         Some(t) => t.map_err(crate::games::BoardError::from)?,
         None => game.deal(deal),
     };
+    if let Some(player) = fair {
+        return play_deal_fairly(game, deal, &table, cfg, player, start);
+    }
     let sol = decide_position(game, &table, cfg)?;
     if sol.verdict == Verdict::Unknown
         && cfg
@@ -245,6 +258,44 @@ pub fn decide<G: Game + Referee>(
     }))
 }
 
+/// One deal played by the fair player: `won` with its line (replayed by the referee move by
+/// move as it was played, and once more here from the deal) or `lost`.
+fn play_deal_fairly<G: Game + Referee>(
+    game: &G,
+    deal: u64,
+    table: &crate::piles::Table,
+    cfg: &SolveConfig,
+    player: FairPlayer,
+    start: Instant,
+) -> Result<Option<Record>, StudyError> {
+    let played = play_fair(game, table, cfg, player, player.seed_for(deal))?;
+    let cancelled = cfg
+        .limits
+        .cancel
+        .as_ref()
+        .is_some_and(|c| c.load(Ordering::Relaxed));
+    if cancelled && played.end != FairEnd::Won {
+        return Ok(None);
+    }
+    let won = played.end == FairEnd::Won;
+    if won {
+        verify(game, table, &played.moves, Status::Won, |m| {
+            game.notation(m)
+        })?;
+    }
+    Ok(Some(Record {
+        deal,
+        outcome: if won { Verdict::Won } else { Verdict::Lost },
+        moves: played.moves.len() as u32,
+        states: played.expanded,
+        micros: start.elapsed().as_micros() as u64,
+        pass: None,
+        first_fit: None,
+        helper_piles: None,
+        fewest_proven: None,
+    }))
+}
+
 /// Runs the batch.
 pub fn run(cfg: &BatchConfig) -> Result<BatchResult, BatchError> {
     crate::with_game!(cfg.game, g => run_game(g, cfg))
@@ -253,7 +304,7 @@ pub fn run(cfg: &BatchConfig) -> Result<BatchResult, BatchError> {
 fn run_game<G: Game + Referee>(game: &G, cfg: &BatchConfig) -> Result<BatchResult, BatchError> {
     let mut solve_cfg = cfg.solve.clone();
     solve_cfg.limits.cancel = Some(cfg.cancel.clone());
-    let head = header(cfg.game, &cfg.solve, cfg.pysol);
+    let head = header(cfg.game, &cfg.solve, cfg.pysol, cfg.fair);
     for n in [cfg.first, cfg.last] {
         if cfg.pysol {
             match game.pysol_deal(n) {
@@ -340,7 +391,7 @@ fn run_game<G: Game + Referee>(game: &G, cfg: &BatchConfig) -> Result<BatchResul
                     };
                     let mut urgent = false;
                     for &d in deals {
-                        let r = decide(game, d, solve_cfg, cfg.pysol)
+                        let r = decide(game, d, solve_cfg, cfg.pysol, cfg.fair)
                             .map_err(|source| BatchError::Deal { deal: d, source });
                         urgent |= !matches!(r, Ok(Some(_)));
                         pending.push(r);

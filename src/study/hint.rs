@@ -1,5 +1,6 @@
 //! The fair hint: a move advised from what a player can see.
 
+use super::fair::{hidden_places, sample_world};
 use super::solve::solve_once;
 use super::{SolveConfig, StudyError, Verdict};
 use crate::games::Game;
@@ -39,36 +40,14 @@ pub fn fair_hint<G: Game + Referee>(
     samples: u32,
     seed: u64,
 ) -> Result<FairHint, StudyError> {
-    let places: Vec<(usize, usize)> = table
-        .piles
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.active)
-        .flat_map(|(i, p)| {
-            p.cards
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.is_face_down())
-                .map(move |(j, _)| (i, j))
-        })
-        .collect();
-    let unseen: Vec<_> = places
-        .iter()
-        .map(|&(i, j)| table.piles[i].cards[j])
-        .collect();
+    // Nothing is remembered: every face-down card is unseen.
+    let places = hidden_places(table, &Default::default());
     let samples = if places.is_empty() { 1 } else { samples.max(1) };
     let mut rng = crate::deals::Rng::new(seed);
     let mut tally: std::collections::BTreeMap<String, u32> = Default::default();
     let (mut won, mut lost) = (0, 0);
     for _ in 0..samples {
-        let mut cards = unseen.clone();
-        for k in (1..cards.len()).rev() {
-            cards.swap(k, rng.below(k as u64 + 1) as usize);
-        }
-        let mut sample = table.clone();
-        for (&(i, j), c) in places.iter().zip(cards) {
-            sample.piles[i].cards[j] = c;
-        }
+        let sample = sample_world(table, &places, &mut rng);
         let sol = solve_once(game, &sample, cfg)?;
         match sol.verdict {
             Verdict::Solved | Verdict::Won => {

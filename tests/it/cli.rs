@@ -1771,3 +1771,68 @@ fn bench_runs_every_search_and_heuristic_on_the_same_deals() {
         "{line}"
     );
 }
+
+/// `stats --fair` plays every deal with the fair player: a proven-lost deal is never won,
+/// the settings (samples, seed, node limit) go into the dataset's settings and the JSON, the
+/// records are the same whatever the thread count; `--samples` needs `--fair`, and a game
+/// without choices is refused in one line.
+#[test]
+fn stats_fair_plays_every_deal_from_what_a_player_sees() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let csv = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let (one, two) = (csv("one.csv"), csv("two.csv"));
+    let run = |threads: &str, out: &str| {
+        json(
+            &patience(&[
+                "stats",
+                "klondike",
+                "--deals",
+                "1..3",
+                "--fair",
+                "--samples",
+                "2",
+                "--max-nodes",
+                "5000",
+                "--threads",
+                threads,
+                "--csv",
+                out,
+                "--json",
+            ])
+            .ok(),
+        )
+    };
+    let v = run("1", &one);
+    assert_eq!(v["fair_player"]["samples"], 2, "{v}");
+    let rows = std::fs::read_to_string(&one).expect("csv");
+    let deal3 = rows
+        .lines()
+        .find(|l| l.split(',').nth(2) == Some("3"))
+        .expect("deal 3");
+    // Deal 3 is proven unsolvable: no player wins it.
+    assert!(deal3.contains(",lost,"), "{deal3}");
+    assert!(
+        deal3.contains("fair-player samples=2 seed=1 algorithm=portfolio max-nodes=5000"),
+        "{deal3}"
+    );
+    run("2", &two);
+    let strip = |t: &str| -> Vec<String> {
+        // Every column but the time.
+        t.lines()
+            .map(|l| {
+                let mut c: Vec<&str> = l.split(',').collect();
+                c.remove(6);
+                c.join(",")
+            })
+            .collect()
+    };
+    assert_eq!(
+        strip(&rows),
+        strip(&std::fs::read_to_string(&two).expect("csv"))
+    );
+    let line =
+        patience(&["stats", "klondike", "--deals", "1..2", "--samples", "3"]).one_line_error();
+    assert!(line.contains("--fair"), "{line}");
+    let line = patience(&["stats", "clock", "--deals", "1..2", "--fair"]).one_line_error();
+    assert!(line.contains("no choices"), "{line}");
+}

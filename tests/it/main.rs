@@ -11,6 +11,7 @@ mod freecell_dataset;
 mod fuzz_corpus;
 mod grosse_napoleon;
 mod interrupt;
+mod klondike_datasets;
 mod known_deals;
 mod presets;
 mod pysol_layouts;

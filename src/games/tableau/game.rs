@@ -2,7 +2,7 @@
 //! notation, Mogelpat's score and helper piles, the focused and compound searches, fc-solve's
 //! board text).
 
-use super::moves::{pile_label, verbose, Move};
+use super::moves::{pile_label, verbose, Move, Place};
 use super::rules::Takes;
 use super::state::State;
 use super::{fcs, pysol_layouts, runs, Tableau};
@@ -209,6 +209,17 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
             line
         } else {
             Tableau::write_out(self, start, &line)
+        }
+    }
+
+    fn same_move_in(&self, s: &State<N>, mv: &Move) -> Option<Move> {
+        // The stock's moves name a card the player may not see yet: the one in `s`.
+        match (mv.from, mv.to) {
+            (Place::Stock, Place::Waste) => self.turn_move(s),
+            (Place::Waste, Place::Stock) => self.turn_back_move(s),
+            (Place::Stock, Place::Piles) => self.deal_move(s),
+            (Place::Stock, Place::Stock) => self.redeal_move(s),
+            _ => Some(*mv),
         }
     }
 

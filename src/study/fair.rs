@@ -1,0 +1,340 @@
+//! The fair player: a whole game played from what a player sees.
+
+use super::solve::solve_once;
+use super::{SolveConfig, StudyError, Verdict};
+use crate::cards::Card;
+use crate::games::Game;
+use crate::piles::Table;
+use crate::verify::{replay, Referee, Status};
+use rustc_hash::FxHashSet;
+use serde::Serialize;
+
+/// How the fair player chooses its moves (see [`play_fair`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct FairPlayer {
+    /// Worlds sampled at each decision.
+    pub samples: u32,
+    /// The seed of the sampling, mixed with the deal number by [`FairPlayer::seed_for`].
+    pub seed: u64,
+}
+
+impl FairPlayer {
+    /// A one-line description, stored with every dataset the player makes.
+    pub fn describe(&self) -> String {
+        format!("fair-player samples={} seed={}", self.samples, self.seed)
+    }
+
+    /// The sampling seed for deal `deal`: the same on every platform and thread count.
+    pub fn seed_for(&self, deal: u64) -> u64 {
+        crate::deals::Rng::new(self.seed ^ deal.wrapping_mul(0x9e37_79b9_7f4a_7c15)).next_u64()
+    }
+}
+
+/// How a fair game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum FairEnd {
+    /// Every card went home: the line replays to a won layout.
+    Won,
+    /// At a decision no sampled world was won (`lost` were proven lost, the others hit the
+    /// search's limit): the player gives up.
+    GaveUp {
+        /// Samples proven unsolvable at that decision.
+        lost: u32,
+    },
+}
+
+/// A game played by the fair player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FairGame<M> {
+    /// How it ended.
+    pub end: FairEnd,
+    /// The moves played, each checked by the referee on the real layout as it was played.
+    pub moves: Vec<M>,
+    /// Decisions taken by sampling (the first, and one after each surprise).
+    pub decisions: u32,
+    /// States expanded by every sample's search.
+    pub expanded: u64,
+}
+
+/// Plays `table` to the end from what a player sees, by determinised planning: at a
+/// decision the cards not seen yet (face down, and never face up since the game began: a
+/// player remembers the stock cards turned on an earlier pass) are dealt at random into
+/// their places `player.samples` times, each sampled world is solved with `cfg`, and the
+/// player takes the first move that starts the most sampled wins (ties in notation
+/// order). It then follows the line of the first sampled win that starts with that move,
+/// one move at a time on the real layout (the referee checks each), for as long as every
+/// card that comes up is the card that world put there: moves depend only on cards in
+/// sight, so the line stays legal. A card that differs is a surprise: the next move is a
+/// new decision, with every card seen so far known. Each decision learns at least one card,
+/// so a game takes at most one decision per hidden card, plus the first. With no sampled win
+/// at a decision, and not every sample proven lost, the decision is taken again with four
+/// and then sixteen times the node limit; with still none the player gives up
+/// ([`FairEnd::GaveUp`]).
+///
+/// A win of the fair player is a win a player could have found without seeing hidden cards;
+/// its rate is a lower bound of the thoughtful rate (the solver's, which sees them all) and
+/// depends on the samples, the search limits and the seed, which datasets record.
+pub fn play_fair<G: Game + Referee>(
+    game: &G,
+    table: &Table,
+    cfg: &SolveConfig,
+    player: FairPlayer,
+    seed: u64,
+) -> Result<FairGame<G::Move>, StudyError> {
+    let mut rng = crate::deals::Rng::new(seed);
+    let mut real = table.clone();
+    let mut seen: FxHashSet<Card> = FxHashSet::default();
+    learn(&real, &mut seen);
+    let mut moves = Vec::new();
+    let (mut decisions, mut expanded) = (0u32, 0u64);
+    // The world being followed and what is left of its winning line.
+    let mut plan: Option<(Table, std::vec::IntoIter<G::Move>)> = None;
+    loop {
+        if game.referee_status(&real) == Status::Won {
+            return Ok(FairGame {
+                end: FairEnd::Won,
+                moves,
+                decisions,
+                expanded,
+            });
+        }
+        let next = plan.as_mut().and_then(|(_, line)| line.next());
+        let mv = match next {
+            Some(mv) => mv,
+            None => {
+                decisions += 1;
+                // No sampled win but not every sample lost: the searches may have stopped
+                // at their limit, so the decision is taken again with four times the
+                // states, twice at most, before the player gives up.
+                let mut wider = cfg.clone();
+                let (world, line, lost) = loop {
+                    let (world, line, searched, lost) =
+                        decide(game, &real, &seen, &wider, player.samples, &mut rng)?;
+                    expanded += searched;
+                    let all_lost = lost >= player.samples;
+                    match wider.limits.max_nodes {
+                        Some(n) if line.is_none() && !all_lost && n < cfg_nodes(cfg) * 16 => {
+                            wider.limits.max_nodes = Some(n * 4);
+                        }
+                        _ => break (world, line, lost),
+                    }
+                };
+                let Some(line) = line else {
+                    return Ok(FairGame {
+                        end: FairEnd::GaveUp { lost },
+                        moves,
+                        decisions,
+                        expanded,
+                    });
+                };
+                let mut line = line.into_iter();
+                let first = line.next().expect("a sampled win of a position not won");
+                plan = Some((world, line));
+                first
+            }
+        };
+        let notation = |m: &G::Move| game.notation(m);
+        // The same move on the real layout (a turn of the stock names the real card).
+        let Some(played) = game.same_move_in(&game.pack(&real)?, &mv) else {
+            // Never while the two look the same; a new decision all the same.
+            plan = None;
+            continue;
+        };
+        real = replay(game, &real, std::slice::from_ref(&played), notation)?;
+        let (world, _) = plan.as_mut().expect("a plan is being followed");
+        *world = replay(game, world, std::slice::from_ref(&mv), notation)?;
+        moves.push(played);
+        learn(&real, &mut seen);
+        if !same_in_sight(&real, world) {
+            plan = None;
+        }
+    }
+}
+
+/// One decision: the sampled worlds, their wins tallied by first move; returns the world and
+/// line followed (none when no sample was won), the states expanded and the samples lost.
+type Decision<M> = (Table, Option<Vec<M>>, u64, u32);
+
+fn decide<G: Game + Referee>(
+    game: &G,
+    real: &Table,
+    seen: &FxHashSet<Card>,
+    cfg: &SolveConfig,
+    samples: u32,
+    rng: &mut crate::deals::Rng,
+) -> Result<Decision<G::Move>, StudyError> {
+    let places = hidden_places(real, seen);
+    let samples = if places.is_empty() { 1 } else { samples.max(1) };
+    let mut wins: Vec<(String, Table, Vec<G::Move>)> = Vec::new();
+    let (mut expanded, mut lost) = (0u64, 0u32);
+    for _ in 0..samples {
+        let world = sample_world(real, &places, rng);
+        let sol = solve_once(game, &world, cfg)?;
+        expanded += sol.stats.expanded;
+        match sol.verdict {
+            Verdict::Solved | Verdict::Won if !sol.moves.is_empty() => {
+                wins.push((game.notation(&sol.moves[0]), world, sol.moves));
+            }
+            Verdict::Unsolvable | Verdict::Lost => lost += 1,
+            _ => {}
+        }
+    }
+    // The first move starting the most wins, ties in notation order.
+    let mut tally: std::collections::BTreeMap<&str, u32> = Default::default();
+    for (first, _, _) in &wins {
+        *tally.entry(first.as_str()).or_default() += 1;
+    }
+    let best = tally
+        .iter()
+        .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
+        .map(|(n, _)| n.to_string());
+    Ok(match best {
+        Some(best) => {
+            let (_, world, line) = wins
+                .into_iter()
+                .find(|(first, _, _)| *first == best)
+                .expect("tallied");
+            (world, Some(line), expanded, lost)
+        }
+        None => (real.clone(), None, expanded, lost),
+    })
+}
+
+/// The places (pile, height) of the face-down cards of `t` not in `seen`.
+pub(super) fn hidden_places(t: &Table, seen: &FxHashSet<Card>) -> Vec<(usize, usize)> {
+    t.piles
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.active)
+        .flat_map(|(i, p)| {
+            p.cards
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.is_face_down() && !seen.contains(&c.face_up()))
+                .map(move |(j, _)| (i, j))
+        })
+        .collect()
+}
+
+/// `t` with the cards at `places` dealt again into them at random.
+pub(super) fn sample_world(
+    t: &Table,
+    places: &[(usize, usize)],
+    rng: &mut crate::deals::Rng,
+) -> Table {
+    let mut cards: Vec<Card> = places.iter().map(|&(i, j)| t.piles[i].cards[j]).collect();
+    for k in (1..cards.len()).rev() {
+        cards.swap(k, rng.below(k as u64 + 1) as usize);
+    }
+    let mut world = t.clone();
+    for (&(i, j), c) in places.iter().zip(cards) {
+        world.piles[i].cards[j] = c;
+    }
+    world
+}
+
+/// The node limit of `cfg` (0: none).
+fn cfg_nodes(cfg: &SolveConfig) -> u64 {
+    cfg.limits.max_nodes.unwrap_or(0)
+}
+
+/// Adds every face-up card of `t` to `seen`.
+fn learn(t: &Table, seen: &mut FxHashSet<Card>) {
+    for p in t.piles.iter().filter(|p| p.active) {
+        seen.extend(p.cards.iter().filter(|c| !c.is_face_down()).copied());
+    }
+}
+
+/// Whether `a` and `b` look the same to a player: the same piles, the same face-up cards in
+/// the same places, face-down cards where the other has face-down cards.
+fn same_in_sight(a: &Table, b: &Table) -> bool {
+    a.piles.len() == b.piles.len()
+        && a.piles.iter().zip(&b.piles).all(|(p, q)| {
+            p.cards.len() == q.cards.len()
+                && p.cards.iter().zip(&q.cards).all(|(c, d)| {
+                    c.is_face_down() == d.is_face_down() && (c.is_face_down() || c == d)
+                })
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tableau::testing::game;
+    use crate::study::Algorithm;
+    use crate::verify::verify;
+
+    fn cfg(nodes: u64) -> SolveConfig {
+        let mut c = SolveConfig {
+            algorithm: Algorithm::Portfolio,
+            ..SolveConfig::default()
+        };
+        c.limits.max_nodes = Some(nodes);
+        c
+    }
+
+    /// `stats klondike --fair --samples 10 --seed 1 --max-nodes 30000` wins deal 1 so.
+    const PLAYER: FairPlayer = FairPlayer {
+        samples: 10,
+        seed: 1,
+    };
+
+    /// With every card in sight the only world is the real one: one decision, never a
+    /// surprise, and the solver's win played through (FreeCell deal 1).
+    #[test]
+    fn with_nothing_hidden_the_fair_player_plays_the_solvers_win() {
+        let g = game("freecell");
+        let t = g.deal(1);
+        let p = play_fair(&g, &t, &cfg(200_000), PLAYER, 1).expect("plays");
+        assert_eq!(p.end, FairEnd::Won);
+        assert_eq!(p.decisions, 1);
+        verify(&g, &t, &p.moves, Status::Won, |m| g.notation(m)).expect("replays");
+    }
+
+    /// Klondike: a deal the fair player wins replays to a won layout from the deal (each
+    /// turn of the stock names the real card, not the sampled world's), it took more than
+    /// one decision (cards came up that the first world had wrong), and the same seed plays
+    /// the same game; a deal proven unsolvable is never won.
+    #[test]
+    fn the_fair_player_wins_klondike_deals_it_can_and_never_a_lost_one() {
+        let g = game("klondike");
+        let t = g.deal(1);
+        let seed = PLAYER.seed_for(1);
+        let p = play_fair(&g, &t, &cfg(30_000), PLAYER, seed).expect("plays");
+        assert_eq!(p.end, FairEnd::Won, "{} moves", p.moves.len());
+        assert!(p.decisions > 1, "{}", p.decisions);
+        verify(&g, &t, &p.moves, Status::Won, |m| g.notation(m)).expect("replays");
+        assert_eq!(
+            play_fair(&g, &t, &cfg(30_000), PLAYER, seed).expect("plays"),
+            p
+        );
+        // Deal 3 is proven unsolvable (tests/data/presets/known.csv).
+        let lost = play_fair(&g, &g.deal(3), &cfg(30_000), PLAYER, 3).expect("plays");
+        assert!(matches!(lost.end, FairEnd::GaveUp { .. }), "{:?}", lost.end);
+    }
+
+    /// A turn of the stock in a sampled world names the world's card; on the real layout
+    /// it is the real turn. Cards seen once stay known: after the whole stock has been
+    /// turned, the 24 stock cards and the 7 face-up ones are seen.
+    #[test]
+    fn turns_name_the_real_card_and_seen_cards_are_remembered() {
+        use crate::games::tableau::{Move, Place};
+        let g = game("klondike");
+        let mut t = g.deal(1);
+        let mut seen = FxHashSet::default();
+        learn(&t, &mut seen);
+        assert_eq!(seen.len(), 7);
+        let world_turn = Move::single(Place::Stock, Place::Waste, Card::from_index(0));
+        for _ in 0..8 {
+            let s = g.pack(&t).expect("state");
+            let mv = g.same_move_in(&s, &world_turn).expect("a turn");
+            assert_eq!((mv.from, mv.to, mv.count), (Place::Stock, Place::Waste, 3));
+            t = replay(&g, &t, &[mv], |m| g.notation(m)).expect("legal");
+            learn(&t, &mut seen);
+        }
+        assert_eq!(seen.len(), 7 + 24);
+        // The stock is empty: no turn, but the waste goes back.
+        let s = g.pack(&t).expect("state");
+        assert_eq!(g.same_move_in(&s, &world_turn), None);
+    }
+}

@@ -1,0 +1,78 @@
+//! The committed Klondike datasets (datasets/klondike/) as golden data: the fair player's
+//! rows are reproduced by a fresh run, and they never contradict the thoughtful verdicts
+//! (a player who sees less never wins a deal the solver, seeing everything, proves lost).
+
+use crate::common;
+
+use common::{csv_records, patience};
+use std::path::Path;
+
+fn rows(file: &str) -> Vec<common::CsvRecord> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("datasets/klondike")
+        .join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    csv_records(&text)
+}
+
+/// Columns of `csv_records` (the time left out): game, rules version, deal, outcome, ...
+const OUTCOME: usize = 3;
+
+#[test]
+fn the_fair_player_never_wins_a_deal_proven_lost_and_its_rows_replay() {
+    let fair = rows("klondike-fair-1-200.csv");
+    let thoughtful = rows("klondike-1-1000.csv");
+    assert_eq!(fair.len(), 200);
+    let mut fair_wins = 0;
+    for f in &fair {
+        let t = thoughtful
+            .iter()
+            .find(|t| t.deal == f.deal)
+            .expect("the thoughtful dataset has the deal");
+        assert!(
+            f.fields
+                .last()
+                .is_some_and(|s| s.contains("fair-player samples=10 seed=1")),
+            "deal {}: {:?}",
+            f.deal,
+            f.fields
+        );
+        if f.fields[OUTCOME] == "won" {
+            fair_wins += 1;
+            assert_ne!(t.fields[OUTCOME], "unsolvable", "deal {}", f.deal);
+        }
+    }
+    assert!(fair_wins > 0);
+    // A fresh run of the dataset's command over its first deals gives its rows (the
+    // player's moves, states and outcome depend on the seed and the node limit only).
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("fair.csv");
+    patience(&[
+        "stats",
+        "klondike",
+        "--deals",
+        "1..3",
+        "--threads",
+        "2",
+        "--fair",
+        "--samples",
+        "10",
+        "--seed",
+        "1",
+        "--max-nodes",
+        "30000",
+        "--csv",
+        &out.to_string_lossy(),
+    ])
+    .ok();
+    let fresh = csv_records(&std::fs::read_to_string(&out).expect("csv"));
+    let mut fresh: Vec<_> = fresh.into_iter().map(|r| (r.deal, r.fields)).collect();
+    fresh.sort_by_key(|r| r.0);
+    let want: Vec<_> = fair
+        .iter()
+        .filter(|r| r.deal <= 3)
+        .map(|r| (r.deal, r.fields.clone()))
+        .collect();
+    assert_eq!(fresh, want);
+}
