@@ -312,6 +312,16 @@ fn reserve_move<const N: usize, const K: usize>(
             RESERVE_LABELS[usize::from(i)]
         ));
     }
+    if reserve.last_card_plays {
+        let stack = &table.piles[pile(table, RESERVE_LABELS[usize::from(i)])?];
+        if stack.height() > 1 {
+            return foul(format!(
+                "{} holds {} cards: only its last one plays",
+                stack.label,
+                stack.height()
+            ));
+        }
+    }
     match mv.to {
         Place::Home => Ok(()),
         Place::Pile(p) => {
@@ -475,6 +485,15 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
             }
             Place::Stock | Place::Piles | Place::Waste | Place::Talon(_) | Place::Reserve(_) => {
                 return foul("only the deal and the redeal involve the stock")
+            }
+            Place::Pile(_)
+                if r.tableau.max_cards > 0
+                    && t.piles[to].height() + k > usize::from(r.tableau.max_cards) =>
+            {
+                return foul(format!(
+                    "pile {} would hold more than {} cards",
+                    t.piles[to].label, r.tableau.max_cards
+                ));
             }
             Place::Pile(_) => match t.piles[to].top() {
                 Some(base) => {

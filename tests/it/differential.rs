@@ -619,10 +619,15 @@ fn position<const N: usize, const K: usize>(
             }
         }
     }
-    // Some to the reserve, face up: a stack may get two, the pile across them one; a
-    // stack's cards under its top one face down where the rules deal them so.
+    // Some to the reserve, face up: a stack may get two (three when it fills emptied piles,
+    // which takes cards from it), the pile across them one; a stack's cards under its top
+    // one face down where the rules deal them so.
     for (i, &p) in reserve.iter().enumerate() {
-        let most = if i < r.reserve.piles.len() { 2 } else { 1 };
+        let most = match (i < r.reserve.piles.len(), r.reserve.fills_empty) {
+            (true, true) => 3,
+            (true, false) => 2,
+            (false, _) => 1,
+        };
         for _ in 0..rng.below(most + 1) {
             if let Some(c) = loose.pop() {
                 if r.reserve.face_down {
@@ -655,11 +660,24 @@ fn position<const N: usize, const K: usize>(
     for (i, c) in loose.into_iter().enumerate() {
         // In games of runs an empty pile takes any piece of any run: one card on each open
         // pile first keeps the space small enough to explore.
-        let p = if (runs || fill_all) && i < open_piles.len() {
+        let mut p = if (runs || fill_all) && i < open_piles.len() {
             open_piles[i]
         } else {
             open_piles[rng.below(used as u64) as usize]
         };
+        // A pile holds at most `max_cards`: the next one with room, else the talon's stock
+        // or the first reserve stack.
+        let most = usize::from(r.tableau.max_cards);
+        if most > 0 && t.piles[p].cards.len() >= most {
+            match open_piles.iter().find(|&&q| t.piles[q].cards.len() < most) {
+                Some(&q) => p = q,
+                None => {
+                    let spare = stock.or(reserve.first().copied()).expect("a place for it");
+                    t.piles[spare].cards.push(c.face_down());
+                    continue;
+                }
+            }
+        }
         let pile = &mut t.piles[p].cards;
         if may_hide && rng.below(4) == 0 && pile.iter().all(|c| c.is_face_down()) {
             pile.push(c.face_down());
@@ -1084,13 +1102,14 @@ fn klondike_rules_on_three_piles_agree_with_the_referee() {
     assert!(tally.won > 0 && tally.forced_checked > 0, "{tally}");
 }
 
-/// Canfield's and Kansas's rules on two piles: a base dealt onto the foundations (cards
-/// coming back or not, never the base), a face-down reserve that fills an emptied pile at
-/// once as part of the move that empties it, only the waste's card into an empty pile or
-/// any, a waste turned one or three cards at a time, building that wraps King on Ace; each
-/// move, key, count and verdict checked as above.
+/// Canfield's, Kansas's and Eagle Wing's rules on two piles: a base dealt onto the
+/// foundations (cards coming back or not, never the base), a face-down reserve that fills
+/// an emptied pile at once as part of the move that empties it (its last card alone
+/// playable, or its top card), only the waste's card into an empty pile or any, piles
+/// holding at most two cards or any number, a waste turned one or three cards at a time,
+/// building that wraps King on Ace; each move, key, count and verdict checked as above.
 #[test]
-fn canfield_and_kansas_rules_on_two_piles_agree_with_the_referee() {
+fn reserve_games_rules_on_two_piles_agree_with_the_referee() {
     let sizes = Sizes {
         limit: 25_000,
         per_state: 20,
@@ -1101,19 +1120,32 @@ fn canfield_and_kansas_rules_on_two_piles_agree_with_the_referee() {
     for (i, (draw, redeals)) in [(3, 255), (1, 0), (1, 2)].iter().enumerate() {
         // Canfield's own rules, and stricter ones (no returns, building in suit, no card
         // into an empty pile) under which small positions can be lost.
-        // Kansas's: any suit, only the waste's card into an empty pile.
+        // Kansas's: any suit, only the waste's card into an empty pile. Eagle Wing's: single
+        // cards, piles of two at most here, only the reserve's last card plays.
         let variants = [
-            (true, "alternate-color", "any", false),
-            (false, "suit", "none", false),
-            (false, "any-suit", "any", true),
+            (true, "alternate-color", "any", "", ""),
+            (false, "suit", "none", "", ""),
+            (false, "any-suit", "any", "empty_from_waste = true\n", ""),
+            (
+                false,
+                "suit",
+                "any",
+                "moves = \"single\"\nmax_cards = 2\n",
+                "last_card_plays = true\n",
+            ),
         ];
-        for (j, (returns, build, empty, from_waste)) in variants.iter().enumerate() {
+        for (j, (returns, build, empty, tableau, reserve)) in variants.iter().enumerate() {
+            let moves = if tableau.contains("moves") {
+                ""
+            } else {
+                "moves = \"any-sequence\"\n"
+            };
             let name = format!("canfield-2piles-{i}-{j}");
             let text = format!(
                 "id = \"{name}\"\nname = \"{name}\"\nsummary = \"test\"\nsource = \"tests/it/differential.rs\"\n\
                  [tableau]\ndeal = [1, 1]\nbuild = \"{build}\"\nwrap = true\n\
-                 moves = \"any-sequence\"\nempty = \"{empty}\"\nempty_from_waste = {from_waste}\n\
-                 [reserve]\npiles = [4]\nfills_empty = true\nface_down = true\n\
+                 {moves}empty = \"{empty}\"\n{tableau}\
+                 [reserve]\npiles = [4]\nfills_empty = true\nface_down = true\n{reserve}\
                  [foundations]\nbase = \"first-dealt\"\nwrap = true\nmay_return = {returns}\n\
                  base_stays = {returns}\n\
                  [stock]\nkind = \"waste\"\ndraw = {draw}\nredeals = {redeals}\n"
@@ -1124,7 +1156,7 @@ fn canfield_and_kansas_rules_on_two_piles_agree_with_the_referee() {
         }
     }
     report_checks(
-        "Canfield's and Kansas's rules on two piles",
+        "Canfield's, Kansas's and Eagle Wing's rules on two piles",
         &tally,
         &failures,
     );

@@ -266,6 +266,7 @@ presets! {
     aunt_mary => "aunt-mary",
     canfield => "canfield",
     kansas => "kansas",
+    eagle_wing => "eagle-wing",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

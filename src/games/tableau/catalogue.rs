@@ -73,6 +73,7 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/aunt-mary.toml"),
     include_str!("../presets/canfield.toml"),
     include_str!("../presets/kansas.toml"),
+    include_str!("../presets/eagle-wing.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {

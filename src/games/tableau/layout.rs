@@ -291,6 +291,16 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             }
             s.len[r.piles() + i] = t.piles[id].height() as u8;
         }
+        if r.tableau.max_cards > 0 {
+            if let Some(p) = (0..r.piles()).find(|&p| s.len[p] > r.tableau.max_cards) {
+                return Err(BoardError::Impossible(format!(
+                    "pile '{}' holds {} cards, more than the {} a pile may hold",
+                    pile_label(p),
+                    s.len[p],
+                    r.tableau.max_cards
+                )));
+            }
+        }
         // A reserve that fills emptied piles at once leaves none empty while it holds cards.
         if self.feat.reserve_fills && s.len[r.piles()] > 0 {
             if let Some(p) = (0..r.piles()).find(|&p| s.len[p] == 0) {

@@ -135,10 +135,22 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         for i in 0..stacks {
             if let Some(&top) = s.pile(first + i).last() {
+                // Eagle Wing: the stack's top card plays only as its last card.
+                if self.rules.reserve.last_card_plays && s.len[first + i] > 1 {
+                    continue;
+                }
                 out.push((i as u8, Card::from_index(top)));
             }
         }
         out
+    }
+
+    /// How many more cards pile `p` may take (`usize::MAX` without a limit).
+    fn room(&self, s: &State<N>, p: usize) -> usize {
+        match self.rules.tableau.max_cards {
+            0 => usize::MAX,
+            m => usize::from(m).saturating_sub(usize::from(s.len[p])),
+        }
     }
 
     /// The pile tops, reserve cards and cell cards that may go to their foundation now.
@@ -357,7 +369,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let single_to_piles = |emit: &mut F, from: Place, c: Card, to_empty: bool| {
             for (to, &top) in tops.iter().enumerate().take(np) {
                 let ok = match top {
-                    Some(top) => self.builds_on(c, top),
+                    Some(top) => self.builds_on(c, top) && self.room(s, to) > 0,
                     None => to_empty && empty_target(to) && self.rules.fills_empty(c),
                 };
                 if ok {
@@ -453,7 +465,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 }
                 match dest_top {
                     Some(base) => {
-                        let limit = run.min(limit_onto_card);
+                        let limit = run.min(limit_onto_card).min(self.room(s, to));
                         if plain_down {
                             let k = (base.rank_unchecked().value() as usize).wrapping_sub(top_rank);
                             if (1..=limit).contains(&k) && self.group_builds_on(k, card_at(k), base)
@@ -475,6 +487,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                             continue;
                         }
                         let most = pile.len() - usize::from(!ordered);
+                        let most = most.min(self.room(s, to));
                         for k in 1..=run.min(limit_onto_empty).min(most) {
                             if self.rules.fills_empty(card_at(k)) {
                                 push(&mut emit, to, k, card_at(k));
@@ -818,5 +831,45 @@ mod tests {
         // The reserve's new top card, 7D, goes onto 8S.
         let next: Vec<String> = moves(&g, after).into_iter().map(|m| m.0).collect();
         assert!(next.contains(&"R13".to_string()), "{next:?}");
+    }
+
+    /// Eagle Wing: the reserve's top card plays only as its last card (the referee refuses
+    /// it too), and a pile holding three cards takes no more.
+    #[test]
+    fn eagle_wings_reserve_plays_its_last_card_only_and_piles_hold_three() {
+        use crate::piles::Table;
+        use crate::verify::Referee;
+        let g = game("eagle-wing");
+        let text = |reserve: &str, stock: &str| {
+            format!(
+                "1 (spread): 9S 8S 7S\n2 (spread): QD\n3 (spread): JH\n4 (spread): 4C\n\
+                 5 (spread): 3D\n6 (spread): 6S\n7 (spread): KC\n8 (spread): 2H\n\
+                 reserve1 (spread): {reserve}\n\
+                 clubs (stacked): 5C 6C 7C 8C 9C TC JC QC\n\
+                 diamonds (stacked): 5D 6D 7D 8D 9D TD JD\n\
+                 hearts (stacked): 5H 6H 7H 8H 9H TH\nspades (stacked):\n\
+                 stock (stacked): #AC #2C #3C #KD #AD #2D #4D #QH #KH #AH #3H #4H #AS #3S \
+                 #4S #TS #JS #QS #KS{stock}\nwaste (stacked):\n"
+            )
+        };
+        let (two, one) = (text("#2S 5S", ""), text("5S", " #2S"));
+        let from_reserve = Move::single(Place::Reserve(0), Place::Home, card("5S"));
+        let names = |t: &str| -> Vec<String> {
+            moves(&g, &board(&g, t)).into_iter().map(|m| m.0).collect()
+        };
+        let all = names(&two);
+        assert!(all.iter().all(|m| !m.starts_with('R')), "{all:?}");
+        let mut t = Table::parse(&two).expect("board");
+        assert!(g.referee_apply(&mut t, &from_reserve).is_err());
+        let all = names(&one);
+        assert!(all.contains(&"R1h".to_string()), "{all:?}");
+        let mut t = Table::parse(&one).expect("board");
+        g.referee_apply(&mut t, &from_reserve)
+            .expect("its last card plays");
+        // 6S builds on 7S, but pile 1 holds three cards: refused by both.
+        assert!(!all.contains(&"61".to_string()), "{all:?}");
+        let onto_full = Move::single(Place::Pile(5), Place::Pile(0), card("6S"));
+        let mut t = Table::parse(&one).expect("board");
+        assert!(g.referee_apply(&mut t, &onto_full).is_err());
     }
 }

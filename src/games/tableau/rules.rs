@@ -136,6 +136,14 @@ pub struct TableauRules {
     /// rules' fingerprint when false.
     #[serde(default, skip_serializing_if = "is_false")]
     pub empty_from_waste: bool,
+    /// The most cards a pile may hold (0: no limit): a pile that holds them takes no more
+    /// (Eagle Wing's three). Left out of the rules' fingerprint when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub max_cards: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 fn is_false(b: &bool) -> bool {
@@ -196,6 +204,11 @@ pub struct ReserveRules {
     /// fingerprint when false.
     #[serde(default, skip_serializing_if = "is_false")]
     pub face_down: bool,
+    /// With `fills_empty`: whether the stack's top card may be played only when it is the
+    /// stack's last card (Eagle Wing: the others come out only to fill emptied piles).
+    /// Left out of the rules' fingerprint when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub last_card_plays: bool,
 }
 
 impl Default for ReserveRules {
@@ -206,6 +219,7 @@ impl Default for ReserveRules {
             to_empty: true,
             fills_empty: false,
             face_down: false,
+            last_card_plays: false,
         }
     }
 }
@@ -668,6 +682,14 @@ impl Rules {
             && (t.direction != Direction::Down || t.wrap)
         {
             return Err(self.invalid("runs from King to Ace are built down, without wrapping"));
+        }
+        if t.max_cards > 0 && t.deal.iter().any(|&n| n > t.max_cards) {
+            return Err(self.invalid("a pile is dealt more cards than max_cards"));
+        }
+        if self.reserve.last_card_plays && !self.reserve.fills_empty {
+            return Err(self.invalid(
+                "last_card_plays needs fills_empty: the reserve's other cards would never come out",
+            ));
         }
         if t.empty_from_waste && !matches!(self.stock, StockRules::Waste { .. }) {
             return Err(self.invalid("empty_from_waste needs a stock turned onto a waste"));
