@@ -107,21 +107,21 @@ pub fn play_fair<G: Game + Referee>(
                 // at their limit, so the decision is taken again with four times the
                 // states, twice at most, before the player gives up.
                 let mut wider = cfg.clone();
-                let (world, line, lost) = loop {
-                    let (world, line, searched, lost) =
-                        decide(game, &real, &seen, &wider, player.samples, &mut rng)?;
-                    expanded += searched;
-                    let all_lost = lost >= player.samples;
+                let mut retries = 0;
+                let d = loop {
+                    let d = decide(game, &real, &seen, &wider, player.samples, &mut rng)?;
+                    expanded += d.expanded;
                     match wider.limits.max_nodes {
-                        Some(n) if line.is_none() && !all_lost && n < cfg_nodes(cfg) * 16 => {
+                        Some(n) if d.win.is_none() && d.lost < d.samples && retries < 2 => {
                             wider.limits.max_nodes = Some(n * 4);
+                            retries += 1;
                         }
-                        _ => break (world, line, lost),
+                        _ => break d,
                     }
                 };
-                let Some(line) = line else {
+                let Some((world, line)) = d.win else {
                     return Ok(FairGame {
-                        end: FairEnd::GaveUp { lost },
+                        end: FairEnd::GaveUp { lost: d.lost },
                         moves,
                         decisions,
                         expanded,
@@ -151,10 +151,19 @@ pub fn play_fair<G: Game + Referee>(
     }
 }
 
-/// One decision: the sampled worlds, their wins tallied by first move; returns the world and
-/// line followed (none when no sample was won), the states expanded and the samples lost.
-type Decision<M> = (Table, Option<Vec<M>>, u64, u32);
+/// One decision of the fair player.
+struct Decision<M> {
+    /// The world whose winning line is followed, and that line (none when no sample won).
+    win: Option<(Table, Vec<M>)>,
+    /// Worlds sampled (one when nothing is hidden: the real layout).
+    samples: u32,
+    /// Samples proven lost.
+    lost: u32,
+    /// States expanded by every sample's search.
+    expanded: u64,
+}
 
+/// The sampled worlds, their wins tallied by first move.
 fn decide<G: Game + Referee>(
     game: &G,
     real: &Table,
@@ -188,15 +197,18 @@ fn decide<G: Game + Referee>(
         .iter()
         .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
         .map(|(n, _)| n.to_string());
-    Ok(match best {
-        Some(best) => {
-            let (_, world, line) = wins
-                .into_iter()
-                .find(|(first, _, _)| *first == best)
-                .expect("tallied");
-            (world, Some(line), expanded, lost)
-        }
-        None => (real.clone(), None, expanded, lost),
+    let win = best.map(|best| {
+        let (_, world, line) = wins
+            .into_iter()
+            .find(|(first, _, _)| *first == best)
+            .expect("tallied");
+        (world, line)
+    });
+    Ok(Decision {
+        win,
+        samples,
+        lost,
+        expanded,
     })
 }
 
@@ -231,11 +243,6 @@ pub(super) fn sample_world(
         world.piles[i].cards[j] = c;
     }
     world
-}
-
-/// The node limit of `cfg` (0: none).
-fn cfg_nodes(cfg: &SolveConfig) -> u64 {
-    cfg.limits.max_nodes.unwrap_or(0)
 }
 
 /// Adds every face-up card of `t` to `seen`.

@@ -55,6 +55,10 @@ pub(super) struct Features {
     pub(super) reserve_fills: bool,
     /// Only the waste's top card fills an empty pile.
     pub(super) empty_from_waste: bool,
+    /// Only a reserve stack's last card is free.
+    pub(super) reserve_last_card: bool,
+    /// The most cards a pile holds (0: no limit).
+    pub(super) max_cards: u8,
     /// Cards in the game.
     pub(super) cards: u8,
     /// [`Rules::builds_on`] as a table: bit `b` of `fits[c]` is set when card `c` may lie on
@@ -110,6 +114,8 @@ impl Features {
             reserve_to_empty: r.reserve.to_empty,
             reserve_fills: r.reserve.fills_empty,
             empty_from_waste: r.tableau.empty_from_waste,
+            reserve_last_card: r.reserve.last_card_plays,
+            max_cards: r.tableau.max_cards,
             cards: deck.len() as u8,
             fits,
             group_fits: std::array::from_fn(|c| {

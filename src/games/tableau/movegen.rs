@@ -35,13 +35,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             GroupMoves::FreecellSequences | GroupMoves::Single => {
                 let free = if self.rules.cells.accept { free } else { 0 };
                 // Empty piles help only when any card may rest there on the way.
-                let empty = if self.rules.tableau.empty == EmptyFill::Any
-                    && !self.rules.tableau.empty_from_waste
-                {
-                    empty.saturating_sub(usize::from(to_empty))
-                } else {
-                    0
-                };
+                let empty =
+                    if self.rules.tableau.empty == EmptyFill::Any && !self.feat.empty_from_waste {
+                        empty.saturating_sub(usize::from(to_empty))
+                    } else {
+                        0
+                    };
                 (free + 1) << empty.min(10)
             }
         }
@@ -136,7 +135,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         for i in 0..stacks {
             if let Some(&top) = s.pile(first + i).last() {
                 // Eagle Wing: the stack's top card plays only as its last card.
-                if self.rules.reserve.last_card_plays && s.len[first + i] > 1 {
+                if self.feat.reserve_last_card && s.len[first + i] > 1 {
                     continue;
                 }
                 out.push((i as u8, Card::from_index(top)));
@@ -147,7 +146,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// How many more cards pile `p` may take (`usize::MAX` without a limit).
     fn room(&self, s: &State<N>, p: usize) -> usize {
-        match self.rules.tableau.max_cards {
+        match self.feat.max_cards {
             0 => usize::MAX,
             m => usize::from(m).saturating_sub(usize::from(s.len[p])),
         }
