@@ -111,8 +111,11 @@ pub fn play_fair<G: Game + Referee>(
                 let d = loop {
                     let d = decide(game, &real, &seen, &wider, player.samples, &mut rng)?;
                     expanded += d.expanded;
+                    // `player.samples`, not `d.samples`: with nothing hidden the one world
+                    // is retried even when proven lost (wasted, but the committed fair
+                    // datasets' state counts were made so; change both together).
                     match wider.limits.max_nodes {
-                        Some(n) if d.win.is_none() && d.lost < d.samples && retries < 2 => {
+                        Some(n) if d.win.is_none() && d.lost < player.samples && retries < 2 => {
                             wider.limits.max_nodes = Some(n * 4);
                             retries += 1;
                         }
@@ -155,8 +158,6 @@ pub fn play_fair<G: Game + Referee>(
 struct Decision<M> {
     /// The world whose winning line is followed, and that line (none when no sample won).
     win: Option<(Table, Vec<M>)>,
-    /// Worlds sampled (one when nothing is hidden: the real layout).
-    samples: u32,
     /// Samples proven lost.
     lost: u32,
     /// States expanded by every sample's search.
@@ -206,7 +207,6 @@ fn decide<G: Game + Referee>(
     });
     Ok(Decision {
         win,
-        samples,
         lost,
         expanded,
     })
