@@ -192,7 +192,12 @@ fn deal<const N: usize, const K: usize>(
     mv: &Move,
 ) -> Result<(), Foul> {
     let r = t.rules;
-    let StockRules::DealToPiles { no_empty, piles } = r.stock else {
+    let StockRules::DealToPiles {
+        no_empty,
+        piles,
+        fill_first,
+    } = r.stock
+    else {
         return foul("this game has no stock to deal onto the piles");
     };
     let all = tableau_piles(table, r.piles())?;
@@ -204,6 +209,28 @@ fn deal<const N: usize, const K: usize>(
     let stock = pile(table, STOCK)?;
     if no_empty && all.iter().any(|&i| table.piles[i].is_empty()) {
         return foul("the stock may not be dealt while a pile is empty");
+    }
+    if fill_first && all.iter().any(|&i| table.piles[i].is_empty()) {
+        let cards: usize = all.iter().map(|&i| table.piles[i].height()).sum();
+        // A card that may start a pile, in a pile's top run of face-up cards each lying on
+        // the one below as the rules build, above the pile's bottom card.
+        let fillable = all.iter().any(|&i| {
+            let c = &table.piles[i].cards;
+            let mut k = 1;
+            let mut found = false;
+            while k < c.len() && !c[c.len() - k].is_face_down() {
+                found |= r.fills_empty(c[c.len() - k]);
+                let (upper, lower) = (c[c.len() - k], c[c.len() - k - 1]);
+                if lower.is_face_down() || !may_lie_on(t, upper, lower) {
+                    break;
+                }
+                k += 1;
+            }
+            found
+        });
+        if cards >= all.len() && fillable {
+            return foul("an empty pile must be filled before the stock is dealt");
+        }
     }
     let count = targets.len().min(table.piles[stock].height());
     let top = table.piles[stock].top().map(|c| c.face_up());
@@ -365,7 +392,21 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
             _ => {}
         }
         let k = mv.count as usize;
-        let from = pile(t, place_label(mv.from, mv.card, &r.reserve)?)?;
+        let from = if mv.from == Place::Home {
+            // A card coming back comes off a foundation of its suit that has it on top (with
+            // two a suit, either: the copies are the same card).
+            let mut from = pile(t, place_label(mv.from, mv.card, &r.reserve)?)?;
+            for label in foundations_of(mv.card.suit_unchecked().index(), r.decks) {
+                let p = pile(t, &label)?;
+                if t.piles[p].top() == Some(mv.card) {
+                    from = p;
+                    break;
+                }
+            }
+            from
+        } else {
+            pile(t, place_label(mv.from, mv.card, &r.reserve)?)?
+        };
         // A card going home goes onto the first foundation of its suit it follows on.
         let to = if mv.to == Place::Home && r.foundations.takes == Takes::Cards {
             let suit = mv.card.suit_unchecked().index();
@@ -451,6 +492,15 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                     Place::Pile(_),
                     GroupMoves::AnySequence | GroupMoves::SuitSequences | GroupMoves::FaceUpGroups,
                 ) => usize::MAX,
+                // Every face-up card of the pile, or one.
+                (Place::Pile(_), GroupMoves::SingleOrAllFaceUp) => {
+                    let below = src.len() - k;
+                    if below == 0 || src[below - 1].is_face_down() {
+                        usize::MAX
+                    } else {
+                        1
+                    }
+                }
                 _ => 1,
             };
             if k > allowed || !matches!(mv.to, Place::Pile(_)) {

@@ -811,6 +811,10 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
                 }
             })
             .collect();
+        // Sometimes row 1 of every pile face down instead, over a face-up card (Athena's
+        // kind of deal), where every pile has three cards or more.
+        let rows = deal.iter().all(|&d| d >= 3) && rng.below(4) == 0;
+        let face_down = if rows { Vec::new() } else { face_down };
         let mut text = format!(
             "id = \"{id}\"\nname = \"{id}\"\nsummary = \"random\"\nsource = \"tests/it/differential.rs\"\n\
              decks = {decks}\nsuits = {suits}\n"
@@ -822,9 +826,22 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
             text,
             "[tableau]\ndeal = {deal:?}\nface_down = {face_down:?}\nbuild = \"{}\"\nmoves = \"{}\"\nempty = \"{}\"\n",
             pick(rng, &["alternate-color", "suit", "any-suit", "same-color", "not-own-suit"]),
-            pick(rng, &["single", "freecell-sequences", "any-sequence", "suit-sequences", "face-up-groups"]),
+            pick(
+                rng,
+                &[
+                    "single",
+                    "freecell-sequences",
+                    "any-sequence",
+                    "suit-sequences",
+                    "face-up-groups",
+                    "single-or-all-face-up",
+                ]
+            ),
             pick(rng, &["any", "kings", "none"]),
         );
+        if rows {
+            text += "face_down_rows = [1]\n";
+        }
         if text.contains("moves = \"suit-sequences\"") && rng.below(2) == 0 {
             text += "groups_onto_suit = true\n";
         }
@@ -876,6 +893,10 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
                     "[stock]\nkind = \"deal-to-piles\"\nno_empty = {}\n",
                     rng.below(2) == 0
                 );
+                // Easthaven's rule: the stock waits while an empty pile can be filled.
+                if text.contains("moves = \"any-sequence\"") && rng.below(2) == 0 {
+                    text += "fill_first = true\n";
+                }
             }
             "redeal" => {
                 let _ = write!(

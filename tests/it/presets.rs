@@ -267,6 +267,9 @@ presets! {
     canfield => "canfield",
     kansas => "kansas",
     eagle_wing => "eagle-wing",
+    westhaven => "westhaven",
+    athena => "athena",
+    easthaven => "easthaven",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,
@@ -372,26 +375,6 @@ fn malformed_rules_files_give_one_error_line() {
         let line =
             patience(&["--rules", path.to_str().expect("utf-8 path"), "games"]).one_line_error();
         assert!(line.contains(needle), "{file}: '{needle}' not in: {line}");
-    }
-}
-
-/// Rules the engine does not play yet (Giant's foundation cards coming back with two decks) must be
-/// refused, with the reason.
-#[test]
-fn aisleriot_versions_needing_missing_features_are_refused() {
-    let dir = data_dir().join("presets").join("unsupported");
-    let expected = [(
-        "giant.toml",
-        "two decks' foundations with a chosen base or cards coming back",
-    )];
-    for (file, why) in expected {
-        let path = dir.join(file);
-        let line =
-            patience(&["--rules", path.to_str().expect("utf-8 path"), "games"]).one_line_error();
-        assert!(
-            line.contains("does not play") && line.contains(why),
-            "{file}: unexpected refusal: {line}"
-        );
     }
 }
 

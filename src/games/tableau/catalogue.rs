@@ -74,6 +74,9 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/canfield.toml"),
     include_str!("../presets/kansas.toml"),
     include_str!("../presets/eagle-wing.toml"),
+    include_str!("../presets/westhaven.toml"),
+    include_str!("../presets/athena.toml"),
+    include_str!("../presets/easthaven.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {

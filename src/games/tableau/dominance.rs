@@ -79,6 +79,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// each foundation holds the original one's cards or its `low` prefix, whichever is
     /// higher, so a card outside `low` goes home, or comes back, on the same top card. The
     /// line ends with every card home.
+    ///
+    /// With two foundations a suit `home` holds the lower ones' heights, so "home" means
+    /// both copies home, and the caller also asks for the other copy of `c` to be home
+    /// (`other_copy_home`): then after the move every `low` card is home in both copies and
+    /// the same argument holds foundation by foundation, each of a suit holding its original
+    /// cards or its `low` prefix, whichever is higher.
     fn safe_home_returning(&self, home: &[u8; 4], c: Card) -> bool {
         let build = self.rules.tableau.build;
         let fits = |on: usize, base: usize| {
@@ -106,12 +112,22 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         (0..4).all(|x| x == own || home[x] >= low[x])
     }
 
+    /// With two foundations a suit and cards coming back: whether the other copy of `c` is
+    /// home already (the higher foundation reaches its rank), as `safe_home_returning`
+    /// needs. Always true otherwise.
+    fn other_copy_home(&self, s: &State<N>, c: Card) -> bool {
+        let suit = c.suit_unchecked().index();
+        !(self.feat.returns && self.feat.second)
+            || s.home[suit] - s.second[suit] >= c.rank_unchecked().value()
+    }
+
     /// Safe moves to the foundations (see `safe_home`): sending home a card on which no card
     /// still in play could be built never loses a win, since cards leave the tableau only
     /// to be built on or to go home. Not with a redeal: a card kept in the tableau changes
     /// how the redeal cuts the gathered cards into piles (every later card shifts by one), so
     /// keeping it can win where sending it home loses; no move is forced there. Not when the
-    /// stock may not be dealt onto an empty pile (the card kept may be what lets it deal),
+    /// stock may not be dealt onto an empty pile or waits while one could be filled (the card
+    /// kept may be what lets it deal),
     /// nor when any face-up group moves (a group may carry the card with others on it).
     /// A complete run going home is never forced: it can lose a won game, with or without
     /// cards in the stock (tests/it/runs_home.rs). The waste's top card is forced home too
@@ -125,6 +141,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         // card was a pile's last: the argument above does not cover it, so nothing is forced.
         if self.feat.redeal != 0
             || self.feat.no_empty
+            || self.feat.fill_first
             || self.feat.face_up_groups
             || self.feat.reserve_fills
         {
@@ -137,7 +154,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let waste_ok = self.feat.draw <= 1 || !self.waste_redeal_left(s);
         self.home_candidates(s)
             .into_iter()
-            .find(|&(from, c)| (waste_ok || from != Place::Waste) && self.safe_home(all_home, c))
+            .find(|&(from, c)| {
+                (waste_ok || from != Place::Waste)
+                    && self.safe_home(all_home, c)
+                    && self.other_copy_home(s, c)
+            })
             .map(|(from, c)| {
                 self.succ(
                     s,
@@ -154,7 +175,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
 #[cfg(test)]
 mod tests {
-    use crate::games::tableau::testing::{card, game, streets, STREETS_TWO_RUNS};
+    use crate::games::tableau::testing::{
+        board, card, game, gypsy, gypsy_hearts, streets, STREETS_TWO_RUNS,
+    };
     use solvers::Space;
 
     #[test]
@@ -207,6 +230,23 @@ mod tests {
             maria.safe_home(&[4, 0, 0, 4], card("5H")),
             "both black 4s home"
         );
+    }
+
+    #[test]
+    fn two_decks_with_returns_send_a_card_home_only_with_its_other_copy_home() {
+        let g = gypsy();
+        let up = "KH QH JH TH 9H 8H 7H 6H";
+        // The other 5H is home (hearts at 5 and 4), every black 4 too: 5H goes home.
+        let s = board(&g, &gypsy_hearts(5, 4, &["5H", up, up]));
+        let f = g.forced(&s).expect("5H goes home");
+        assert_eq!(f.mv.card, card("5H"));
+        // Both 5Hs in play (hearts at 4 and 4): neither is forced.
+        let s = board(&g, &gypsy_hearts(4, 4, &["5H", up, &format!("{up} 5H")]));
+        assert!(g.forced(&s).is_none());
+        // The closure of cards that could lie on 5H once brought back: with a red 3 out
+        // (diamonds at 2 in one copy), a black 4 could come back for it, and 5H for that.
+        assert!(g.safe_home(&[13, 3, 0, 13], card("5H")));
+        assert!(!g.safe_home(&[13, 2, 0, 13], card("5H")));
     }
 
     #[test]

@@ -26,6 +26,8 @@ pub(super) struct Features {
     pub(super) deal_to: u8,
     /// The stock may not be dealt while a pile is empty.
     pub(super) no_empty: bool,
+    /// The stock waits while an empty pile could be filled (`DealToPiles::fill_first`).
+    pub(super) fill_first: bool,
     /// Cards the stock turns onto the waste at a time (0: no waste).
     pub(super) draw: u8,
     /// Redeals of the waste allowed ([`UNLIMITED`] for no limit).
@@ -41,6 +43,8 @@ pub(super) struct Features {
     pub(super) suit_runs: bool,
     /// Any face-up group moves, its bottom card building on the destination.
     pub(super) face_up_groups: bool,
+    /// Only one card or a pile's every face-up card moves (`GroupMoves::SingleOrAllFaceUp`).
+    pub(super) all_face_up: bool,
     /// Cards are not all different (several decks, or fewer suits).
     pub(super) repeats: bool,
     /// Reserve stacks (0: no reserve). They lie in the state after the tableau piles, in
@@ -77,11 +81,17 @@ impl Features {
             StockRules::Redeal { per_pile, redeals } => (per_pile, redeals),
             _ => (0, 0),
         };
-        let (deal_to, no_empty) = match r.stock {
-            StockRules::DealToPiles { no_empty, piles } => {
-                (if piles == 0 { r.piles() as u8 } else { piles }, no_empty)
-            }
-            _ => (0, false),
+        let (deal_to, no_empty, fill_first) = match r.stock {
+            StockRules::DealToPiles {
+                no_empty,
+                piles,
+                fill_first,
+            } => (
+                if piles == 0 { r.piles() as u8 } else { piles },
+                no_empty,
+                fill_first,
+            ),
+            _ => (0, false, false),
         };
         let (draw, waste_redeals) = match r.stock {
             StockRules::Waste { draw, redeals } => (draw, redeals),
@@ -101,6 +111,7 @@ impl Features {
             redeals,
             deal_to,
             no_empty,
+            fill_first,
             draw,
             waste_redeals,
             second: r.foundations.takes == Takes::Cards && r.decks == 2,
@@ -108,6 +119,7 @@ impl Features {
             won_in_runs: r.won == Won::AllInRuns,
             suit_runs: r.tableau.moves == GroupMoves::SuitSequences,
             face_up_groups: r.tableau.moves == GroupMoves::FaceUpGroups,
+            all_face_up: r.tableau.moves == GroupMoves::SingleOrAllFaceUp,
             repeats: deck.copies > 1,
             reserve: r.reserve.piles.len() as u8,
             cover: r.reserve.cover > 0,

@@ -155,8 +155,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 for (p, &count) in r.tableau.deal.iter().enumerate() {
                     if round < count {
                         t.move_top_to_top(stock, piles[p]).expect("enough cards");
-                        // The first `face_down[p]` cards of a pile stay face down.
-                        if round >= r.tableau.face_down.get(p).copied().unwrap_or(0) {
+                        // The cards the rules deal face down stay so.
+                        if !r.tableau.dealt_face_down(p, round) {
                             t.flip_top(piles[p]).expect("non-empty");
                         }
                     }
@@ -247,14 +247,18 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
         let ids = games::expect_piles(t, &refs)?;
         check_partition(t, r.deck())?;
-        let face_down = r.tableau.face_down.iter().any(|&d| d > 0) || self.feat.deal_to != 0;
+        let face_down = r.tableau.deals_face_down() || self.feat.deal_to != 0;
         let stock_at = r.piles() + self.cells() + reserve + home_labels.len();
         let first_reserve = r.piles() + self.cells();
         let hidden_reserve = first_reserve..first_reserve + usize::from(self.feat.reserve);
         for (i, &id) in ids.iter().enumerate() {
             if (i < r.piles() && face_down) || (r.reserve.face_down && hidden_reserve.contains(&i))
             {
-                expect_face_down_under_face_up(t, id)?;
+                if r.tableau.face_down_rows.is_empty() || i >= r.piles() {
+                    expect_face_down_under_face_up(t, id)?;
+                } else {
+                    expect_face_down_in_rows(t, id, &r.tableau.face_down_rows)?;
+                }
             } else if has_stock && i == stock_at {
                 games::expect_faces(t, id, true)?;
             } else {
@@ -441,6 +445,35 @@ fn expect_face_down_under_face_up(t: &Table, id: usize) -> Result<(), BoardError
         .map(|c| format!("face-down card {} lies on a face-up card", c.face_up()))
         .or_else(|| {
             (down > 0 && down == p.cards.len()).then(|| "its top card is face down".to_string())
+        });
+    match bad {
+        Some(why) => Err(BoardError::Impossible(format!("pile '{}': {why}", p.label))),
+        None => Ok(()),
+    }
+}
+
+/// Checks, where the rules deal given rows face down, that every face-down card of a
+/// tableau pile lies in such a row (the cards under it were never moved, so it is where it
+/// was dealt), and that a pile with cards has its top card face up.
+fn expect_face_down_in_rows(t: &Table, id: usize, rows: &[u8]) -> Result<(), BoardError> {
+    let p = &t.piles[id];
+    let bad = p
+        .cards
+        .iter()
+        .enumerate()
+        .find(|(h, c)| c.is_face_down() && !rows.iter().any(|&r| usize::from(r) == *h))
+        .map(|(h, c)| {
+            format!(
+                "face-down card {} lies in row {}, which is dealt face up",
+                c.face_up(),
+                h + 1
+            )
+        })
+        .or_else(|| {
+            p.cards
+                .last()
+                .is_some_and(|c| c.is_face_down())
+                .then(|| "its top card is face down".to_string())
         });
     match bad {
         Some(why) => Err(BoardError::Impossible(format!("pile '{}': {why}", p.label))),

@@ -31,7 +31,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     pub(super) fn group_limit(&self, free: usize, empty: usize, to_empty: bool) -> usize {
         match self.rules.tableau.moves {
             GroupMoves::Single if !self.supermoves => 1,
-            GroupMoves::AnySequence | GroupMoves::SuitSequences | GroupMoves::FaceUpGroups => N,
+            GroupMoves::AnySequence
+            | GroupMoves::SuitSequences
+            | GroupMoves::FaceUpGroups
+            | GroupMoves::SingleOrAllFaceUp => N,
             GroupMoves::FreecellSequences | GroupMoves::Single => {
                 let free = if self.rules.cells.accept { free } else { 0 };
                 // Empty piles help only when any card may rest there on the way.
@@ -94,6 +97,15 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             k += 1;
         }
         k
+    }
+
+    /// Whether the top `k` cards of `pile`, within its movable run of `run` cards, may move
+    /// together: any number but where only one card or every face-up card moves.
+    #[inline]
+    fn group_size_allowed(&self, pile: &[u8], run: usize, k: usize) -> bool {
+        !self.feat.all_face_up
+            || k == 1
+            || (k == run && (run == pile.len() || pile[pile.len() - run - 1] & DOWN != 0))
     }
 
     /// Whether the top 13 cards of `pile` are a complete run: King to Ace of one suit, face
@@ -259,7 +271,18 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 top
             }
             (Place::Home, _) => {
-                n.home[mv.card.suit_unchecked().index()] -= 1;
+                let suit = mv.card.suit_unchecked().index();
+                if self.feat.second {
+                    // Off whichever foundation has it on top; the lower one stays `second`.
+                    let (mut high, mut low) = (n.home[suit] - n.second[suit], n.second[suit]);
+                    if high == mv.card.rank_unchecked().value() {
+                        high -= 1;
+                    } else {
+                        low -= 1;
+                    }
+                    n.second[suit] = high.min(low);
+                }
+                n.home[suit] -= 1;
                 mv.card.byte()
             }
             (Place::Piles, _) => unreachable!("no move starts from every pile"),
@@ -305,6 +328,25 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         (len != s.len && total > 0).then(|| Move::redeal(total as u8, Card::from_index(s.cards[0])))
     }
 
+    /// Whether a pile is empty, the tableau holds as many cards as piles or more, and some
+    /// pile's movable run holds a card that may fill an empty pile above the pile's bottom
+    /// card (`DealToPiles::fill_first`: the stock waits then).
+    fn empty_pile_fillable(&self, s: &State<N>) -> bool {
+        let piles = self.rules.piles();
+        let total: usize = s.len[..piles].iter().map(|&l| usize::from(l)).sum();
+        if !s.len[..piles].contains(&0) || total < piles {
+            return false;
+        }
+        (0..piles).any(|p| {
+            let pile = s.pile(p);
+            let run = self.run_len(pile);
+            (1..=run.min(pile.len() - 1)).any(|k| {
+                self.rules
+                    .fills_empty(Card::from_index(pile[pile.len() - k]))
+            })
+        })
+    }
+
     /// The deal from the stock onto the piles, if the stock holds cards and the rules allow
     /// it now.
     pub(super) fn deal_move(&self, s: &State<N>) -> Option<Move> {
@@ -313,6 +355,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             return None;
         }
         if f.no_empty && s.len[..self.rules.piles()].contains(&0) {
+            return None;
+        }
+        if f.fill_first && self.empty_pile_fillable(s) {
             return None;
         }
         // The stock's bytes are kept face up (its cards are hidden by their place).
@@ -385,17 +430,25 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         // Where only the waste fills empty piles, nothing else goes into one.
         let others_fill = !self.feat.empty_from_waste;
         if self.feat.returns {
+            // A foundation's top card, but its first one where that stays.
+            let least = if self.feat.base_stays { 2 } else { 1 };
             for (suit, &h) in s.home.iter().enumerate() {
-                if h == 0 || (self.feat.base_stays && h == 1) {
-                    continue;
+                // With two foundations a suit (two decks, from the Ace: a rank is a
+                // height), the higher one's top card and the lower one's when it differs.
+                let (high, low) = (h - s.second[suit], s.second[suit]);
+                if high >= least {
+                    let rank = if self.feat.chosen_base {
+                        nth_rank(s.base, h - 1)
+                    } else {
+                        high
+                    };
+                    let c = Card::new(Suit::ALL[suit], Rank::from_value(rank));
+                    single_to_piles(&mut emit, Place::Home, c, others_fill);
                 }
-                let rank = if self.feat.chosen_base {
-                    nth_rank(s.base, h - 1)
-                } else {
-                    h
-                };
-                let c = Card::new(Suit::ALL[suit], Rank::from_value(rank));
-                single_to_piles(&mut emit, Place::Home, c, others_fill);
+                if low >= least && low != high {
+                    let c = Card::new(Suit::ALL[suit], Rank::from_value(low));
+                    single_to_piles(&mut emit, Place::Home, c, others_fill);
+                }
             }
         }
         if self.feat.redeal != 0 {
@@ -467,13 +520,17 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                         let limit = run.min(limit_onto_card).min(self.room(s, to));
                         if plain_down {
                             let k = (base.rank_unchecked().value() as usize).wrapping_sub(top_rank);
-                            if (1..=limit).contains(&k) && self.group_builds_on(k, card_at(k), base)
+                            if (1..=limit).contains(&k)
+                                && self.group_size_allowed(pile, run, k)
+                                && self.group_builds_on(k, card_at(k), base)
                             {
                                 push(&mut emit, to, k, card_at(k));
                             }
                         } else {
                             for k in 1..=limit {
-                                if self.group_builds_on(k, card_at(k), base) {
+                                if self.group_size_allowed(pile, run, k)
+                                    && self.group_builds_on(k, card_at(k), base)
+                                {
                                     push(&mut emit, to, k, card_at(k));
                                 }
                             }
@@ -488,7 +545,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                         let most = pile.len() - usize::from(!ordered);
                         let most = most.min(self.room(s, to));
                         for k in 1..=run.min(limit_onto_empty).min(most) {
-                            if self.rules.fills_empty(card_at(k)) {
+                            if self.group_size_allowed(pile, run, k)
+                                && self.rules.fills_empty(card_at(k))
+                            {
                                 push(&mut emit, to, k, card_at(k));
                             }
                         }
@@ -594,11 +653,145 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
 mod tests {
     use super::*;
     use crate::games::tableau::testing::{
-        backbone_uncovered, board, card, game, moves, reserve_to_empty, streets, two_decks,
-        BACKBONE_COVERED, HOME_DH, STREETS_TWO_RUNS,
+        backbone_uncovered, board, card, game, gypsy, gypsy_hearts, moves, reserve_to_empty,
+        streets, two_decks, BACKBONE_COVERED, HOME_DH, STREETS_TWO_RUNS,
     };
     use crate::games::tableau::verbose;
     use crate::games::Game;
+
+    #[test]
+    fn athena_moves_a_face_up_card_that_lay_under_a_face_down_one_with_the_card_turned() {
+        // Athena deals rows 0 and 2 face down: once 8C (row 2) is turned, 9H (row 1, dealt
+        // face up) and 8C form a run that moves onto TS; 2S (row 0) stays face down.
+        let g = game("athena");
+        let mut text = String::from("1 (spread): #2S 9H 8C\n2 (spread): TS\n");
+        for p in 3..=7 {
+            text += &format!("{p} (spread):\n");
+        }
+        text += "clubs (stacked): AC 2C 3C 4C 5C 6C 7C\n\
+                 diamonds (stacked): AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD\n\
+                 hearts (stacked): AH 2H 3H 4H 5H 6H 7H 8H\nspades (stacked): AS\n\
+                 stock (stacked): #9C #TC #JC #QC #KC #TH #JH #QH #KH #3S #4S #5S #6S #7S #8S \
+                 #9S #JS #QS #KS\nwaste (stacked):\n";
+        let s = board(&g, &text);
+        let mut out = Vec::new();
+        g.expand(&s, &mut out);
+        let run = out
+            .iter()
+            .find(|m| m.mv.from == Place::Pile(0) && m.mv.to == Place::Pile(1))
+            .expect("9H 8C onto TS");
+        assert_eq!((run.mv.count, run.mv.card), (2, card("9H")));
+        // The face-down 2S comes up on top: turned.
+        assert_eq!(run.state.pile(0), [card("2S").byte()]);
+    }
+
+    #[test]
+    fn easthavens_stock_waits_while_a_king_above_another_card_could_fill_an_empty_pile() {
+        // Pile 1 empty, KH QS on a face-down 3C in pile 2: the stock waits. With the King at
+        // its pile's bottom, or fewer than seven cards on the tableau, it deals.
+        let g = game("easthaven");
+        let layout = |second: &str, third: &str| {
+            let mut text = format!("1 (spread):\n2 (spread): {second}\n3 (spread): {third}\n");
+            for p in 4..=7 {
+                text += &format!("{p} (spread): {}\n", ["7D", "7H", "8C", "8S"][p - 4]);
+            }
+            text + "clubs (stacked): AC 2C\ndiamonds (stacked): AD 2D 3D 4D 5D 6D\n\
+                    hearts (stacked): AH 2H 3H 4H 5H 6H\nspades (stacked): AS 2S 3S 4S 5S 6S 7S\n"
+        };
+        let stock = |rest: &str| {
+            format!(
+                "stock (stacked): {rest}#4C #5C #6C #7C #9C #TC #JC #QC #KC #8D #9D #TD #JD #QD \
+                 #KD #8H #9H #TH #JH #QH #9S #TS #JS #KS\n"
+            )
+        };
+        let deals = |text: &str| g.deal_move(&board(&g, text)).is_some();
+        assert!(!deals(&(layout("#3C KH QS", "") + &stock(""))));
+        assert!(deals(&(layout("KH QS", "3C") + &stock(""))));
+        // Six cards on the tableau (3C in the stock): it deals though a King could move.
+        let few = layout("KH QS", "").replace("8S\n", "\n");
+        assert!(deals(&(few + &stock("#3C #8S "))));
+    }
+
+    #[test]
+    fn westhaven_moves_one_card_or_every_face_up_card_of_a_pile() {
+        // Pile 1: 9S 8H 7C face up on a face-down 4C. 7C alone onto 8D, all three onto
+        // TH, one or all three into an empty pile; never 8H 7C onto 9C.
+        let g = game("westhaven");
+        let mut text = String::from(
+            "1 (spread): #4C 9S 8H 7C\n2 (spread): TH\n3 (spread): 9C\n4 (spread): 8D\n",
+        );
+        for p in 5..=10 {
+            text += &format!("{p} (spread):\n");
+        }
+        text += "clubs (stacked): AC 2C 3C\ndiamonds (stacked): AD 2D 3D 4D 5D 6D 7D\n\
+                 hearts (stacked): AH 2H 3H 4H 5H 6H 7H\n\
+                 spades (stacked): AS 2S 3S 4S 5S 6S 7S 8S\n\
+                 stock (stacked): #5C #6C #8C #TC #JC #QC #KC #9D #TD #JD #QD #KD #9H #JH #QH \
+                 #KH #TS #JS #QS #KS\nwaste (stacked):\n";
+        let s = board(&g, &text);
+        let mut out = Vec::new();
+        g.expand(&s, &mut out);
+        let mut from_first: Vec<(Place, u8)> = out
+            .iter()
+            .filter(|m| m.mv.from == Place::Pile(0))
+            .map(|m| (m.mv.to, m.mv.count))
+            .collect();
+        from_first.sort_by_key(|&(to, k)| (format!("{to:?}"), k));
+        assert_eq!(
+            from_first,
+            [
+                (Place::Pile(1), 3),
+                (Place::Pile(3), 1),
+                (Place::Pile(4), 1),
+                (Place::Pile(4), 3)
+            ]
+        );
+    }
+
+    #[test]
+    fn with_two_foundations_a_suit_either_top_card_comes_back() {
+        // Hearts home to the 5 and to the 3: 5H and 3H may come back, onto an empty pile.
+        let g = gypsy();
+        let kings_down = "KH QH JH TH 9H 8H 7H 6H";
+        let s = board(
+            &g,
+            &gypsy_hearts(5, 3, &[kings_down, "KH QH JH TH 9H 8H 7H 6H 5H 4H"]),
+        );
+        let mut out = Vec::new();
+        g.expand(&s, &mut out);
+        let hearts = |m: &&Successor<Move, State<104>>| {
+            m.mv.from == Place::Home && m.mv.card.suit_unchecked() == Suit::Hearts
+        };
+        let back: Vec<_> = out.iter().filter(hearts).collect();
+        let mut cards: Vec<Card> = back.iter().map(|m| m.mv.card).collect();
+        cards.dedup();
+        assert_eq!(cards, [card("5H"), card("3H")]);
+        // Each leaves the other foundation as it was: 3H leaves 5 and 2, 5H leaves 4 and 3.
+        let h = Suit::Hearts.index();
+        for m in back {
+            let heights = (m.state.home[h], m.state.second[h]);
+            let want = if m.mv.card == card("3H") {
+                (7, 2)
+            } else {
+                (7, 3)
+            };
+            assert_eq!(heights, want, "{}", g.notation(&m.mv));
+        }
+        // Equal foundations give one move, not two: the same card either way (and one empty
+        // pile stands for all).
+        let even = board(
+            &g,
+            &gypsy_hearts(4, 4, &[kings_down, "KH QH JH TH 9H 8H 7H 6H 5H 5H"]),
+        );
+        let mut out = Vec::new();
+        g.expand(&even, &mut out);
+        let back: Vec<_> = out.iter().filter(hearts).collect();
+        assert!(
+            back.iter().all(|m| m.mv.card == card("4H")),
+            "only 4H comes back"
+        );
+        assert_eq!(back.len(), 1, "4H onto an empty pile, once");
+    }
 
     #[test]
     fn a_foundation_top_comes_back_onto_a_card_or_an_empty_pile_never_a_cell() {

@@ -160,8 +160,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             p => place(p),
         };
         // Where runs of one suit or any face-up group move, a group onto an empty pile may
-        // have any length: the count is written (`15x3`), so the notation names one move.
-        let count = if (self.feat.suit_runs || self.feat.face_up_groups)
+        // have any length (one card or all face-up ones, where only those move): the count
+        // is written (`15x3`), so the notation names one move.
+        let count = if (self.feat.suit_runs || self.feat.face_up_groups || self.feat.all_face_up)
             && mv.count > 1
             && matches!(mv.to, Place::Pile(_))
         {

@@ -70,6 +70,9 @@ pub enum GroupMoves {
     SuitSequences,
     /// Any group of face-up cards (Yukon).
     FaceUpGroups,
+    /// One card, or every face-up card of a pile together when they form a built sequence
+    /// (Westhaven).
+    SingleOrAllFaceUp,
 }
 
 /// What may fill an empty tableau pile.
@@ -107,6 +110,11 @@ pub struct TableauRules {
     /// Cards of each pile dealt face down (the rest face up); empty means none.
     #[serde(default)]
     pub face_down: Vec<u8>,
+    /// Instead of `face_down`: the rows dealt face down in every pile, counting from the
+    /// bottom card (row 0), the others face up (Athena: rows 0 and 2 of four). A face-up
+    /// card may then lie under a face-down one; each card is turned as it comes to the top.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub face_down_rows: Vec<u8>,
     /// How cards build.
     pub build: Build,
     /// Which way ranks go.
@@ -140,6 +148,22 @@ pub struct TableauRules {
     /// (Eagle Wing's three). Left out of the rules' fingerprint when 0.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub max_cards: u8,
+}
+
+impl TableauRules {
+    /// Whether the card dealt `row`-th (from the bottom) onto pile `p` lies face down.
+    pub fn dealt_face_down(&self, p: usize, row: u8) -> bool {
+        if self.face_down_rows.is_empty() {
+            row < self.face_down.get(p).copied().unwrap_or(0)
+        } else {
+            self.face_down_rows.contains(&row)
+        }
+    }
+
+    /// Whether any card is dealt face down onto the tableau.
+    pub fn deals_face_down(&self) -> bool {
+        (0..self.deal.len()).any(|p| (0..self.deal[p]).any(|row| self.dealt_face_down(p, row)))
+    }
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -343,6 +367,12 @@ pub enum StockRules {
         /// How many piles, from the first, get a card (0: all).
         #[serde(default)]
         piles: u8,
+        /// Whether an empty pile must be filled first when it can be: while a pile is
+        /// empty and some pile's movable run holds a card that may fill it above the
+        /// pile's bottom card, the stock waits, unless the tableau holds fewer cards than
+        /// it has piles (Easthaven). Only where any built run moves.
+        #[serde(default, skip_serializing_if = "is_false")]
+        fill_first: bool,
     },
     /// No cards wait in the stock, but at any time the tableau piles may be gathered (the
     /// last pile at the bottom, each pile keeping its order, so the first pile's bottom card
@@ -518,10 +548,13 @@ impl Rules {
         if t.face_down.iter().zip(&t.deal).any(|(d, n)| d > n) {
             return Err(self.invalid("a pile has more face-down cards than cards"));
         }
-        if t.face_down
+        if !t.face_down_rows.is_empty() && !t.face_down.is_empty() {
+            return Err(self.invalid("face_down and face_down_rows are two ways to say one thing"));
+        }
+        if t.deal
             .iter()
-            .zip(&t.deal)
-            .any(|(&d, &n)| n > 0 && d >= n)
+            .enumerate()
+            .any(|(p, &n)| n > 0 && t.dealt_face_down(p, n - 1))
         {
             return Err(self.invalid("the top card of every pile is dealt face up"));
         }
@@ -558,7 +591,7 @@ impl Rules {
                 if c.count > 0 {
                     return Err(self.unsupported("a redeal with cells"));
                 }
-                if t.face_down.iter().any(|&d| d > 0) {
+                if t.deals_face_down() {
                     return Err(self.unsupported("a redeal with face-down cards"));
                 }
             }
@@ -570,9 +603,16 @@ impl Rules {
                     return Err(self.unsupported("a waste with cells"));
                 }
             }
-            StockRules::DealToPiles { piles, .. } => {
+            StockRules::DealToPiles {
+                piles, fill_first, ..
+            } => {
                 if piles as usize > t.deal.len() {
                     return Err(self.invalid("the stock deals to more piles than there are"));
+                }
+                if fill_first && t.moves != GroupMoves::AnySequence {
+                    return Err(
+                        self.unsupported("fill_first where other groups than built runs move")
+                    );
                 }
                 if dealt >= self.deck().len() {
                     return Err(self.invalid("every card is dealt, so the stock is empty"));
@@ -641,13 +681,8 @@ impl Rules {
             return Err(self.unsupported("foundations built card by card with three decks"));
         }
         // Two decks built card by card: two foundations a suit, each from its Ace.
-        if f.takes == Takes::Cards
-            && self.decks == 2
-            && (f.base != FoundationBase::Ace || f.may_return)
-        {
-            return Err(
-                self.unsupported("two decks' foundations with a chosen base or cards coming back")
-            );
+        if f.takes == Takes::Cards && self.decks == 2 && f.base != FoundationBase::Ace {
+            return Err(self.unsupported("two decks' foundations with a base other than the Ace"));
         }
         // Rules that can never be won are refused with the reason.
         if f.takes == Takes::Cards && self.deck().copies > self.decks {
@@ -701,15 +736,12 @@ impl Rules {
             return Err(self.invalid("base_stays needs may_return"));
         }
         // Returns are played (and their autoplay proven safe) for Ace-to-King foundations
-        // whose cards follow from the cards in play, with no stock or a waste (Klondike),
-        // not with a redeal of the tableau or a stock dealt onto the piles.
+        // whose cards follow from the cards in play, with no stock, a waste (Klondike) or a
+        // stock dealt onto the piles (Gypsy), not with a redeal of the tableau.
         if f.may_return
-            && (f.base == FoundationBase::Chosen
-                || !matches!(self.stock, StockRules::None | StockRules::Waste { .. }))
+            && (f.base == FoundationBase::Chosen || matches!(self.stock, StockRules::Redeal { .. }))
         {
-            return Err(self.unsupported(
-                "foundation returns with a chosen base, a redeal or a stock dealt to the piles",
-            ));
+            return Err(self.unsupported("foundation returns with a chosen base or a redeal"));
         }
         if self.microsoft_deals && (t.deal.len() != 8 || c.dealt != 0) {
             return Err(self.invalid("Microsoft deals lay out eight piles and no cells"));
@@ -748,7 +780,7 @@ impl Rules {
                     let down: Vec<usize> = (0..t.deal.len())
                         .map(|p| t.face_down.get(p).map_or(0, |&d| usize::from(d)))
                         .collect();
-                    if heights != deal || l.face_down != down {
+                    if heights != deal || l.face_down != down || !t.face_down_rows.is_empty() {
                         return Err(self.invalid(format!(
                             "PySol's layout '{name}' deals piles of {heights:?} cards, \
                              {:?} face down; these rules deal {deal:?}, {down:?} face down",
@@ -924,6 +956,27 @@ mod tests {
              [stock]\nkind = \"redeal\"\nper_pile = 4\nredeals = 255\n",
             "a redeal with cells",
         );
+    }
+
+    #[test]
+    fn face_down_rows_deal_every_pile_alike_and_leave_its_top_card_face_up() {
+        let rules = |tableau: &str| {
+            Rules::from_toml(&format!(
+                "id = \"rows\"\nname = \"rows\"\nsummary = \"\"\nsource = \"\"\n\
+                 [tableau]\n{tableau}build = \"alternate-color\"\nmoves = \"any-sequence\"\n\
+                 empty = \"kings\"\n[stock]\nkind = \"waste\"\ndraw = 1\nredeals = 0\n"
+            ))
+        };
+        let r = rules("deal = [4, 4, 4, 4, 4, 4, 4]\nface_down_rows = [0, 2]\n").expect("Athena's");
+        let down: Vec<bool> = (0..4)
+            .map(|row| r.tableau.dealt_face_down(3, row))
+            .collect();
+        assert_eq!(down, [true, false, true, false]);
+        assert!(r.tableau.deals_face_down());
+        let e = rules("deal = [4, 4, 4, 4, 4, 4, 3]\nface_down_rows = [0, 2]\n").unwrap_err();
+        assert!(e.to_string().contains("top card of every pile"), "{e}");
+        let e = rules("deal = [4, 4]\nface_down = [1, 1]\nface_down_rows = [0]\n").unwrap_err();
+        assert!(e.to_string().contains("two ways"), "{e}");
     }
 
     #[test]

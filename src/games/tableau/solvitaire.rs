@@ -91,7 +91,7 @@ impl Shape {
             home_labels: g.home_labels(),
             stock: g.feat.deal_to != 0 || waste,
             waste,
-            face_down: r.tableau.face_down.iter().any(|&d| d > 0),
+            face_down: r.tableau.deals_face_down(),
         }
     }
 

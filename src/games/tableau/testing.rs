@@ -93,3 +93,44 @@ pub(super) fn streets(piles: &str) -> (Tableau, State<52>) {
     let s = board(&g, &text);
     (g, s)
 }
+
+/// Gypsy's rules (AisleRiot: two decks, eight piles of three, alternate colours, any
+/// built run moves, any card fills an empty pile, foundation cards come back, the stock
+/// dealt onto the piles): not a preset yet, as no deal is solved in test time.
+pub(super) fn gypsy() -> TwoDecks {
+    let rules = super::Rules::from_toml(
+        "id = \"gypsy-rules\"\nname = \"Gypsy\"\nsummary = \"\"\nsource = \"\"\ndecks = 2\n\
+         [tableau]\ndeal = [3, 3, 3, 3, 3, 3, 3, 3]\nface_down = [2, 2, 2, 2, 2, 2, 2, 2]\n\
+         build = \"alternate-color\"\nmoves = \"any-sequence\"\nempty = \"any\"\n\
+         [foundations]\nmay_return = true\n[stock]\nkind = \"deal-to-piles\"\n",
+    )
+    .expect("Gypsy's rules");
+    let rules: &'static super::Rules = Box::leak(Box::new(rules));
+    Tableau::of_rules(rules, 0)
+}
+
+/// A [`gypsy`] board (two decks, cards coming back) with every club, diamond and spade home in
+/// both copies, the two hearts foundations `high` and `low` cards high, and `piles` (each a
+/// pile's cards, bottom first) on the first piles; the rest of the eight piles empty.
+pub(super) fn gypsy_hearts(high: usize, low: usize, piles: &[&str]) -> String {
+    const RANKS: &str = "A23456789TJQK";
+    let run = |suit: char, n: usize| -> String {
+        RANKS
+            .chars()
+            .take(n)
+            .map(|r| format!("{r}{suit} "))
+            .collect()
+    };
+    let mut text = String::new();
+    for p in 0..8 {
+        text += &format!("{} (spread): {}\n", p + 1, piles.get(p).unwrap_or(&""));
+    }
+    for copy in ["", "2"] {
+        let hearts = if copy.is_empty() { high } else { low };
+        text += &format!("clubs{copy} (stacked): {}\n", run('C', 13));
+        text += &format!("diamonds{copy} (stacked): {}\n", run('D', 13));
+        text += &format!("hearts{copy} (stacked): {}\n", run('H', hearts));
+        text += &format!("spades{copy} (stacked): {}\n", run('S', 13));
+    }
+    text + "stock (stacked): \n"
+}

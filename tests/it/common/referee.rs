@@ -30,6 +30,8 @@ pub fn referee_moves<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Tabl
     // Every foundation as a source; as a destination, the card names its own.
     let targets: Vec<Place> = places.iter().map(|p| p.0).chain([Place::Home]).collect();
     places.extend(HOMES.iter().map(|h| (Place::Home, h.to_string())));
+    // With two decks, the second foundations' top cards too (absent in one-deck games).
+    places.extend(HOMES.iter().map(|h| (Place::Home, format!("{h}2"))));
     places.push((Place::Waste, "waste".to_string()));
     let single = r.tableau.moves == GroupMoves::Single;
     let mut out = Vec::new();

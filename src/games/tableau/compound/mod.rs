@@ -49,8 +49,8 @@ pub struct Compound {
 
 impl<const N: usize, const K: usize> Tableau<N, K> {
     /// Whether [`Compound`] moves are written for these rules: one deck, single cards go
-    /// home, and the game has no stock, redeal, returns, chosen base or reserve, and only
-    /// built groups move (the FreeCell family).
+    /// home, and the game has no stock, redeal, returns, chosen base or reserve, and every
+    /// built group moves that room allows (the FreeCell family).
     pub fn plays_compound(&self) -> bool {
         let f = &self.feat;
         f.takes == Takes::Cards
@@ -59,6 +59,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             && !f.chosen_base
             && f.deal_to == 0
             && !f.face_up_groups
+            && !f.all_face_up
             && !f.repeats
             && f.reserve == 0
     }
