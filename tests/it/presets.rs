@@ -270,6 +270,7 @@ presets! {
     westhaven => "westhaven",
     athena => "athena",
     easthaven => "easthaven",
+    ten_across => "ten-across",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

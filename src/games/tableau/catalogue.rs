@@ -77,6 +77,7 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/westhaven.toml"),
     include_str!("../presets/athena.toml"),
     include_str!("../presets/easthaven.toml"),
+    include_str!("../presets/ten-across.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {
