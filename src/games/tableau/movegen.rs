@@ -340,7 +340,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         (0..piles).any(|p| {
             let pile = s.pile(p);
             let run = self.run_len(pile);
-            (1..=run.min(pile.len() - 1)).any(|k| {
+            (1..=run.min(pile.len().saturating_sub(1))).any(|k| {
                 self.rules
                     .fills_empty(Card::from_index(pile[pile.len() - k]))
             })
