@@ -184,6 +184,36 @@ fn redeal<const N: usize, const K: usize>(
     })
 }
 
+/// Easthaven's rule (`fill_first`): a pile is empty, the tableau `piles` hold as many cards
+/// as there are piles or more, and a card that may start a pile lies in a pile's top run of
+/// face-up cards (each lying on the one below as the rules build) above its bottom card.
+fn empty_pile_fillable<const N: usize, const K: usize>(
+    t: &Tableau<N, K>,
+    table: &Table,
+    piles: &[usize],
+) -> bool {
+    let cards: usize = piles.iter().map(|&i| table.piles[i].height()).sum();
+    if !piles.iter().any(|&i| table.piles[i].is_empty()) || cards < piles.len() {
+        return false;
+    }
+    piles.iter().any(|&i| {
+        let c = &table.piles[i].cards;
+        // Cards above the bottom one, from the top, while each lies on the one below.
+        for at in (1..c.len()).rev() {
+            if c[at].is_face_down() {
+                return false;
+            }
+            if t.rules.fills_empty(c[at]) {
+                return true;
+            }
+            if !may_lie_on(t, c[at], c[at - 1]) {
+                return false;
+            }
+        }
+        false
+    })
+}
+
 /// The deal from the stock: its top card face up onto each of the piles it deals to, in
 /// order, as long as it holds cards.
 fn deal<const N: usize, const K: usize>(
@@ -210,27 +240,8 @@ fn deal<const N: usize, const K: usize>(
     if no_empty && all.iter().any(|&i| table.piles[i].is_empty()) {
         return foul("the stock may not be dealt while a pile is empty");
     }
-    if fill_first && all.iter().any(|&i| table.piles[i].is_empty()) {
-        let cards: usize = all.iter().map(|&i| table.piles[i].height()).sum();
-        // A card that may start a pile, in a pile's top run of face-up cards each lying on
-        // the one below as the rules build, above the pile's bottom card.
-        let fillable = all.iter().any(|&i| {
-            let c = &table.piles[i].cards;
-            let mut k = 1;
-            let mut found = false;
-            while k < c.len() && !c[c.len() - k].is_face_down() {
-                found |= r.fills_empty(c[c.len() - k]);
-                let (upper, lower) = (c[c.len() - k], c[c.len() - k - 1]);
-                if lower.is_face_down() || !may_lie_on(t, upper, lower) {
-                    break;
-                }
-                k += 1;
-            }
-            found
-        });
-        if cards >= all.len() && fillable {
-            return foul("an empty pile must be filled before the stock is dealt");
-        }
+    if fill_first && empty_pile_fillable(t, table, &all) {
+        return foul("an empty pile must be filled before the stock is dealt");
     }
     let count = targets.len().min(table.piles[stock].height());
     let top = table.piles[stock].top().map(|c| c.face_up());
@@ -394,16 +405,13 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
         let k = mv.count as usize;
         let from = if mv.from == Place::Home {
             // A card coming back comes off a foundation of its suit that has it on top (with
-            // two a suit, either: the copies are the same card).
-            let mut from = pile(t, place_label(mv.from, mv.card, &r.reserve)?)?;
-            for label in foundations_of(mv.card.suit_unchecked().index(), r.decks) {
-                let p = pile(t, &label)?;
-                if t.piles[p].top() == Some(mv.card) {
-                    from = p;
-                    break;
-                }
-            }
-            from
+            // two a suit, either: the copies are the same card); with none, the first one,
+            // and the check of the cards moved below names the fault.
+            let labels = foundations_of(mv.card.suit_unchecked().index(), r.decks);
+            let on_top = labels
+                .iter()
+                .find(|l| t.find(l).is_some_and(|p| t.piles[p].top() == Some(mv.card)));
+            pile(t, on_top.unwrap_or(&labels[0]))?
         } else {
             pile(t, place_label(mv.from, mv.card, &r.reserve)?)?
         };

@@ -254,11 +254,13 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         for (i, &id) in ids.iter().enumerate() {
             if (i < r.piles() && face_down) || (r.reserve.face_down && hidden_reserve.contains(&i))
             {
-                if r.tableau.face_down_rows.is_empty() || i >= r.piles() {
-                    expect_face_down_under_face_up(t, id)?;
+                // Rows dealt face down are the tableau's; a reserve's stack has them under it.
+                let rows: &[u8] = if i < r.piles() {
+                    &r.tableau.face_down_rows
                 } else {
-                    expect_face_down_in_rows(t, id, &r.tableau.face_down_rows)?;
-                }
+                    &[]
+                };
+                expect_face_down_as_dealt(t, id, rows)?;
             } else if has_stock && i == stock_at {
                 games::expect_faces(t, id, true)?;
             } else {
@@ -434,40 +436,32 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 }
 
-/// Checks that a tableau pile's face-down cards all lie under its face-up ones, and that a
-/// pile with cards has its top card face up (the engine turns each card it uncovers).
-fn expect_face_down_under_face_up(t: &Table, id: usize) -> Result<(), BoardError> {
+/// Checks that a tableau pile's face-down cards lie where a deal leaves them: under its
+/// face-up ones, or where the rules deal given rows face down (`rows` not empty) in such rows
+/// (the cards under one were never moved, so it is where it was dealt); and that a pile with
+/// cards has its top card face up (the engine turns each card it uncovers).
+fn expect_face_down_as_dealt(t: &Table, id: usize, rows: &[u8]) -> Result<(), BoardError> {
     let p = &t.piles[id];
-    let down = p.cards.iter().take_while(|c| c.is_face_down()).count();
-    let bad = p.cards[down..]
-        .iter()
-        .find(|c| c.is_face_down())
-        .map(|c| format!("face-down card {} lies on a face-up card", c.face_up()))
-        .or_else(|| {
-            (down > 0 && down == p.cards.len()).then(|| "its top card is face down".to_string())
-        });
-    match bad {
-        Some(why) => Err(BoardError::Impossible(format!("pile '{}': {why}", p.label))),
-        None => Ok(()),
-    }
-}
-
-/// Checks, where the rules deal given rows face down, that every face-down card of a
-/// tableau pile lies in such a row (the cards under it were never moved, so it is where it
-/// was dealt), and that a pile with cards has its top card face up.
-fn expect_face_down_in_rows(t: &Table, id: usize, rows: &[u8]) -> Result<(), BoardError> {
-    let p = &t.piles[id];
-    let bad = p
-        .cards
-        .iter()
-        .enumerate()
-        .find(|(h, c)| c.is_face_down() && !rows.iter().any(|&r| usize::from(r) == *h))
+    let under = p.cards.iter().take_while(|c| c.is_face_down()).count();
+    let misplaced = p.cards.iter().enumerate().find(|&(h, c)| {
+        c.is_face_down()
+            && if rows.is_empty() {
+                h >= under
+            } else {
+                !rows.iter().any(|&r| usize::from(r) == h)
+            }
+    });
+    let bad = misplaced
         .map(|(h, c)| {
-            format!(
-                "face-down card {} lies in row {}, which is dealt face up",
-                c.face_up(),
-                h + 1
-            )
+            if rows.is_empty() {
+                format!("face-down card {} lies on a face-up card", c.face_up())
+            } else {
+                format!(
+                    "face-down card {} lies in row {}, which is dealt face up",
+                    c.face_up(),
+                    h + 1
+                )
+            }
         })
         .or_else(|| {
             p.cards
