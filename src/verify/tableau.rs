@@ -8,7 +8,7 @@ use crate::games::tableau::rules::{
     UNLIMITED,
 };
 use crate::games::tableau::{
-    cell_label, pile_label, Move, Place, Tableau, COVER, HOMES, REDEALS, STOCK, WASTE,
+    cell_label, pile_label, Move, Place, Tableau, BASE, COVER, HOMES, REDEALS, STOCK, WASTE,
 };
 use crate::piles::Table;
 
@@ -91,15 +91,7 @@ fn next_on_foundation<const N: usize, const K: usize>(
     let pile = &table.piles[pile(table, label)?];
     let Some(top) = pile.top() else {
         return Ok(match f.base {
-            FoundationBase::Chosen | FoundationBase::FirstDealt => {
-                let mut started = Vec::new();
-                for h in HOMES {
-                    if let Some(b) = table.piles[super::pile(table, h)?].bottom() {
-                        started.push(i32::from(b.rank_unchecked().value()));
-                    }
-                }
-                started.first().copied()
-            }
+            FoundationBase::Chosen | FoundationBase::FirstDealt => base_rank(table)?,
             _ => Some(1),
         });
     };
@@ -111,6 +103,18 @@ fn next_on_foundation<const N: usize, const K: usize>(
     } else {
         Some(14)
     })
+}
+
+/// The foundations' base rank where it is not the Ace: the bottom card of a foundation
+/// that holds one, else the board's `base` line (the dealt base card may have come back);
+/// None while the player has not chosen it.
+fn base_rank(table: &Table) -> Result<Option<i32>, Foul> {
+    for h in HOMES {
+        if let Some(b) = table.piles[super::pile(table, h)?].bottom() {
+            return Ok(Some(i32::from(b.rank_unchecked().value())));
+        }
+    }
+    Ok(table.counter(BASE).map(|b| b as i32))
 }
 
 /// The labels of the foundations of `suit`: its own, and with two decks its second one
@@ -461,6 +465,16 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                 .any(|w| !may_lie_on(self, w[1], w[0]) || (one_suit && w[0].suit() != w[1].suit()))
         {
             return foul("the cards moved are not a built sequence");
+        }
+        // Agnes: a card on one of the base rank does not move with it.
+        if r.tableau.base_ends_runs {
+            let base = base_rank(t)?;
+            if group[..k - 1]
+                .iter()
+                .any(|c| Some(i32::from(c.rank_unchecked().value())) == base)
+            {
+                return foul("a run ends at a card of the foundations' base rank");
+            }
         }
         let piles = r.piles();
         // Cards moved one at a time may rest on an empty pile only if any card may start one

@@ -32,7 +32,7 @@ use patience::cards::{Card, Rank, Suit};
 use patience::deals::Rng;
 use patience::games::tableau::{
     cell_label, pile_label, register, reserve_label, FoundationBase, Place, Rules, StockRules,
-    Tableau, Takes, COVER, HOMES, REDEALS, STOCK, WASTE,
+    Tableau, Takes, BASE, COVER, HOMES, REDEALS, STOCK, WASTE,
 };
 use patience::games::{Game, GameId};
 use patience::piles::{Mode, Table};
@@ -541,6 +541,10 @@ fn position<const N: usize, const K: usize>(
             1
         };
         let rank = |i: u8| Rank::from_value((base - 1 + i) % 13 + 1);
+        // Where the base card may come back, the board keeps its rank, as the deal does.
+        if dealt_base && r.foundations.may_return && !r.foundations.base_stays {
+            t.set_counter(BASE, u32::from(base));
+        }
         let least = u8::from(r.tableau.aces_home);
         // Each foundation (the four first ones, then any second ones) from its base.
         let mut ids: Vec<(Suit, usize)> = Suit::ALL
@@ -679,7 +683,13 @@ fn position<const N: usize, const K: usize>(
             }
         }
         let pile = &mut t.piles[p].cards;
-        if may_hide && rng.below(4) == 0 && pile.iter().all(|c| c.is_face_down()) {
+        // Face down under face-up cards only, or only in the rows the rules deal so.
+        let row_hidden = if r.tableau.face_down_rows.is_empty() {
+            pile.iter().all(|c| c.is_face_down())
+        } else {
+            r.tableau.face_down_rows.contains(&(pile.len() as u8))
+        };
+        if may_hide && rng.below(4) == 0 && row_hidden {
             pile.push(c.face_down());
         } else {
             pile.push(c);
@@ -845,6 +855,10 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
         if text.contains("moves = \"suit-sequences\"") && rng.below(2) == 0 {
             text += "groups_onto_suit = true\n";
         }
+        // Agnes's rule: runs end at a card of the base rank (foundations from a dealt card).
+        if !runs && foundations == 2 && !text.contains("\"single\"") && rng.below(2) == 0 {
+            text += "base_ends_runs = true\n";
+        }
         if rng.below(2) == 0 {
             let _ = write!(
                 text,
@@ -879,8 +893,11 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
                 1 => text += "base = \"chosen\"\nwrap = true\n",
                 2 => {
                     text += "base = \"first-dealt\"\nwrap = true\n";
-                    if rng.below(2) == 0 {
-                        text += "may_return = true\nbase_stays = true\n";
+                    // Cards may come back, the base card with them or not (Agnes, Canfield).
+                    match rng.below(3) {
+                        0 => text += "may_return = true\nbase_stays = true\n",
+                        1 => text += "may_return = true\n",
+                        _ => {}
                     }
                 }
                 _ => {}

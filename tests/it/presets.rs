@@ -271,6 +271,7 @@ presets! {
     athena => "athena",
     easthaven => "easthaven",
     ten_across => "ten-across",
+    agnes => "agnes",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

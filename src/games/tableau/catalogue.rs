@@ -78,6 +78,7 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/athena.toml"),
     include_str!("../presets/easthaven.toml"),
     include_str!("../presets/ten-across.toml"),
+    include_str!("../presets/agnes.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {

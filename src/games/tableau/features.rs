@@ -57,6 +57,8 @@ pub(super) struct Features {
     pub(super) reserve_to_empty: bool,
     /// A tableau pile a move empties is filled at once from the reserve's one stack.
     pub(super) reserve_fills: bool,
+    /// A movable run ends at a card of the base rank (`TableauRules::base_ends_runs`).
+    pub(super) base_ends_runs: bool,
     /// Only the waste's top card fills an empty pile.
     pub(super) empty_from_waste: bool,
     /// Only a reserve stack's last card is free.
@@ -126,6 +128,7 @@ impl Features {
             reserve_to_empty: r.reserve.to_empty,
             reserve_fills: r.reserve.fills_empty,
             empty_from_waste: r.tableau.empty_from_waste,
+            base_ends_runs: r.tableau.base_ends_runs,
             reserve_last_card: r.reserve.last_card_plays,
             max_cards: r.tableau.max_cards,
             cards: deck.len() as u8,

@@ -59,6 +59,14 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         v
     }
 
+    /// Whether the card dealt onto the foundations, whose rank is their base, may come back
+    /// to the tableau: then the board keeps the base as a counter ([`BASE`]).
+    pub fn base_may_leave(&self) -> bool {
+        self.rules.foundations.base == FoundationBase::FirstDealt
+            && self.feat.returns
+            && !self.feat.base_stays
+    }
+
     /// The suits that have a foundation (labelled with the suit's name): those of the deck,
     /// none when the game has no foundations. With several decks a suit's foundation holds
     /// all its cards (its runs one on another).
@@ -194,6 +202,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 .expect("created");
             t.move_top_to_top(stock, home).expect("a card");
             t.flip_top(home).expect("non-empty");
+            // Where the base card may leave its foundation, the board keeps its rank too.
+            if self.base_may_leave() {
+                t.set_counter(BASE, u32::from(card.rank_unchecked().value()));
+            }
         }
         if self.feat.deal_to == 0 && self.feat.draw == 0 {
             t.remove_empty(stock).expect("dealt out");
@@ -363,13 +375,31 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                     "the foundations must all start with the same rank".into(),
                 ));
             }
-            // The card dealt home stays there (`Rules::check`): it gives the base.
+            // A base card that may leave its foundation leaves its rank on the board.
+            if self.base_may_leave() {
+                if let Some(base) = t.counter(BASE) {
+                    let base = games::counter_in(t, BASE, base, 1..=13)? as u8;
+                    if s.base != 0 && s.base != base {
+                        return Err(BoardError::Impossible(format!(
+                            "{BASE} = {base}, but the foundations start with rank {}",
+                            s.base
+                        )));
+                    }
+                    s.base = base;
+                }
+            }
+            // The card dealt home gives the base: on its foundation, or where it may come
+            // back, as the board's `base` line.
             if s.base == 0 && r.foundations.base == FoundationBase::FirstDealt {
-                return Err(BoardError::Impossible(
+                return Err(BoardError::Impossible(format!(
                     "the foundations hold no card, but these rules deal one there first: its \
-                     rank is every foundation's base"
-                        .into(),
-                ));
+                     rank is every foundation's base{}",
+                    if self.base_may_leave() {
+                        " (or a line 'base = RANK' gives it)"
+                    } else {
+                        ""
+                    }
+                )));
             }
         }
         let first = if self.feat.chosen_base { s.base } else { 1 };
@@ -484,3 +514,7 @@ pub const WASTE: &str = "waste";
 
 /// The board counter holding the redeals used, when the rules limit them.
 pub const REDEALS: &str = "redeals";
+
+/// The board counter holding the foundations' base rank, where the card dealt onto them
+/// may come back to the tableau (so that no foundation need hold a card of that rank).
+pub const BASE: &str = "base";

@@ -52,7 +52,7 @@ pub(crate) mod testing;
 pub use catalogue::{embedded_count, preset, presets, register};
 pub use features::capacity;
 pub use key::Key;
-pub use layout::{REDEALS, STOCK, WASTE};
+pub use layout::{BASE, REDEALS, STOCK, WASTE};
 pub use moves::{cell_label, pile_label, reserve_label, verbose, Move, Place, COVER, HOMES};
 pub use rules::{
     Build, Direction, EmptyFill, FoundationBase, GroupMoves, ReserveRules, Rules, RulesError,

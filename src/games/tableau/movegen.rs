@@ -83,16 +83,22 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// How many cards at the top of `pile` may move as a group (before the limit of
     /// [`Tableau::max_group`]): the built sequence of face-up cards (in one suit when only
-    /// suit runs move), or every face-up card when any face-up group moves.
-    fn run_len(&self, pile: &[u8]) -> usize {
+    /// suit runs move), or every face-up card when any face-up group moves. Where runs end
+    /// at the base rank (Agnes), a card on a card of rank `s.base` starts the run.
+    fn run_len(&self, s: &State<N>, pile: &[u8]) -> usize {
         if pile.is_empty() {
             return 0;
         }
+        let base = if self.feat.base_ends_runs { s.base } else { 0 };
         let mut k = 1;
         while k < pile.len()
             && pile[pile.len() - k - 1] & DOWN == 0
             && (self.feat.face_up_groups
                 || self.continues_group(pile[pile.len() - k], pile[pile.len() - k - 1]))
+            && Card::from_index(pile[pile.len() - k - 1])
+                .rank_unchecked()
+                .value()
+                != base
         {
             k += 1;
         }
@@ -339,7 +345,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         (0..piles).any(|p| {
             let pile = s.pile(p);
-            let run = self.run_len(pile);
+            let run = self.run_len(s, pile);
             (1..=run.min(pile.len().saturating_sub(1))).any(|k| {
                 self.rules
                     .fills_empty(Card::from_index(pile[pile.len() - k]))
@@ -497,7 +503,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             && !self.feat.face_up_groups;
         for from in 0..np {
             let pile = &s.cards[starts[from]..starts[from + 1]];
-            let run = self.run_len(pile);
+            let run = self.run_len(s, pile);
             if run == 0 {
                 continue;
             }
@@ -658,6 +664,7 @@ mod tests {
     };
     use crate::games::tableau::verbose;
     use crate::games::Game;
+    use crate::piles::Table;
 
     #[test]
     fn athena_moves_a_face_up_card_that_lay_under_a_face_down_one_with_the_card_turned() {
@@ -710,6 +717,72 @@ mod tests {
         // Six cards on the tableau (3C in the stock): it deals though a King could move.
         let few = layout("KH QS", "").replace("8S\n", "\n");
         assert!(deals(&(few + &stock("#3C #8S "))));
+    }
+
+    #[test]
+    fn agnes_runs_end_at_a_card_of_the_base_rank() {
+        // Base Five: 4S lies on 5S, which lies on 6S. 4S alone moves (onto 5C, itself of the
+        // base rank: building on it is allowed), but neither 5S 4S onto 6C nor the three onto
+        // 7C. 4C onto 5C too; the black cards not named lie on piles 6 and 7.
+        let g = game("agnes");
+        let text = "1 (spread): 6S 5S 4S\n2 (spread): 7C\n3 (spread): 5C\n4 (spread): 6C\n\
+             5 (spread): 4C\n6 (spread): 8C 9C TC JC QC KC 7S 8S 9S TS JS QS KS\n\
+             7 (spread): AC 2C 3C AS 2S 3S\nclubs (stacked):\n\
+             diamonds (stacked): 5D 6D 7D 8D 9D TD JD QD KD AD 2D 3D 4D\n\
+             hearts (stacked): 5H 6H 7H 8H 9H TH JH QH KH AH 2H 3H 4H\n\
+             spades (stacked):\nstock (stacked):\n";
+        // (from, to, cards) of each move between piles.
+        let between = |g: &Tableau| {
+            let mut out = Vec::new();
+            g.expand(&board(g, text), &mut out);
+            out.iter()
+                .filter_map(|m| match (m.mv.from, m.mv.to) {
+                    (Place::Pile(a), Place::Pile(b)) => Some((a + 1, b + 1, m.mv.count)),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let agnes = between(&g);
+        for m in [(1, 3, 1), (5, 3, 1)] {
+            assert!(agnes.contains(&m), "{m:?} missing: {agnes:?}");
+        }
+        assert!(!agnes.iter().any(|&(a, _, k)| a == 1 && k > 1), "{agnes:?}");
+        // Where runs pass the base rank, 5S 4S moves onto 6C and all three onto 7C.
+        let mut rules = g.rules.clone();
+        rules.tableau.base_ends_runs = false;
+        let plain = between(&Tableau::<52, 80>::of_rules(Box::leak(Box::new(rules)), 0));
+        for m in [(1, 4, 2), (1, 2, 3)] {
+            assert!(plain.contains(&m), "{m:?} missing: {plain:?}");
+        }
+    }
+
+    #[test]
+    fn agnes_keeps_its_base_on_the_board_when_the_base_card_comes_back() {
+        // 5H, the base, back on 6H: no foundation holds a card, the board's line gives the
+        // rank, and 5H goes home again from pile 1.
+        let g = game("agnes");
+        let mut text = String::from("1 (spread): 6H 5H\n");
+        for p in 2..=7 {
+            text += &format!("{p} (spread):\n");
+        }
+        let others: Vec<String> = Suit::ALL
+            .iter()
+            .flat_map(|&suit| Rank::ALL.iter().map(move |&r| Card::new(suit, r)))
+            .filter(|c| *c != card("6H") && *c != card("5H"))
+            .map(|c| format!("#{c}"))
+            .collect();
+        text += &format!(
+            "clubs (stacked):\ndiamonds (stacked):\nhearts (stacked):\nspades (stacked):\n\
+             stock (stacked): {}\n",
+            others.join(" ")
+        );
+        let t = Table::parse(&text).expect("board");
+        assert!(g.pack(&t).is_err(), "no base given");
+        let s = board(&g, &(text.clone() + "base = 5\n"));
+        assert!(moves(&g, &s).iter().any(|(n, _)| n == "1h"));
+        assert!(g
+            .pack(&Table::parse(&(text + "base = 14\n")).expect("board"))
+            .is_err());
     }
 
     #[test]

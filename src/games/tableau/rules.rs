@@ -148,6 +148,12 @@ pub struct TableauRules {
     /// (Eagle Wing's three). Left out of the rules' fingerprint when 0.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub max_cards: u8,
+    /// Whether a movable run ends at a card of the foundations' base rank: a card may be
+    /// built on it, but does not move together with it (Agnes, whose foundations start with
+    /// a dealt card's rank). Needs foundations based on a dealt or chosen card. Left out of
+    /// the rules' fingerprint when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub base_ends_runs: bool,
 }
 
 impl TableauRules {
@@ -661,13 +667,6 @@ impl Rules {
                     return Err(self
                         .invalid("the Aces cannot start the foundations when a dealt card does"));
                 }
-                // The board keeps the base only as a foundation's bottom card.
-                if f.may_return && !f.base_stays {
-                    return Err(self.unsupported(
-                        "cards coming back from foundations based on a dealt card, the base \
-                         card with them (base_stays keeps it)",
-                    ));
-                }
             }
         }
         if f.takes != Takes::Cards
@@ -731,6 +730,12 @@ impl Rules {
         }
         if t.groups_onto_suit && t.moves != GroupMoves::SuitSequences {
             return Err(self.invalid("groups_onto_suit needs moves = \"suit-sequences\""));
+        }
+        if t.base_ends_runs && (f.base == FoundationBase::Ace || t.moves == GroupMoves::Single) {
+            return Err(self.invalid(
+                "base_ends_runs needs groups that move and foundations based on a dealt or \
+                 chosen card",
+            ));
         }
         if f.base_stays && !f.may_return {
             return Err(self.invalid("base_stays needs may_return"));
@@ -941,12 +946,6 @@ mod tests {
             "built down",
         );
         unsupported(
-            "[tableau]\ndeal = [1, 1, 1, 1]\nbuild = \"suit\"\nmoves = \"single\"\n\
-             empty = \"any\"\n[foundations]\nbase = \"first-dealt\"\nwrap = true\n\
-             may_return = true\n[stock]\nkind = \"waste\"\ndraw = 1\nredeals = 0\n",
-            "the base card with them",
-        );
-        unsupported(
             &format!("{PLAIN}[foundations]\nbase = \"chosen\"\nwrap = true\nmay_return = true\n"),
             "foundation returns with a chosen base",
         );
@@ -1033,6 +1032,8 @@ mod tests {
         for body in [
             format!("{PLAIN}[foundations]\nbase_stays = true\n"),
             format!("{PLAIN}[foundations]\nwrap = true\n"),
+            // Runs ending at the base rank need a base other than the Ace.
+            format!("{PLAIN}base_ends_runs = true\n"),
             // A redeal lays out full piles from the first: the deal must look the same.
             "[tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\nbuild = \"suit\"\nmoves = \"single\"\n\
              empty = \"none\"\n[stock]\nkind = \"redeal\"\nper_pile = 4\nredeals = 255\n"
