@@ -40,7 +40,11 @@ fn read_error<G: Game>(g: &G, text: &str) -> String {
 }
 
 /// The presets whose deals the format must hold (the rest put cards in free cells).
-const WRITTEN: [&str; 14] = [
+const WRITTEN: [&str; 18] = [
+    "canfield",
+    "kansas",
+    "eagle-wing",
+    "agnes",
     "freecell",
     "bakers-game",
     "king-albert",
@@ -81,12 +85,14 @@ fn every_preset_deal_round_trips_or_is_refused_for_its_cells() {
                         }
                     }
                     Err(e) if !rules.reserve.piles.is_empty() => {
-                        // Reserve stacks (Backbone's, with a card lying across them, or
-                        // random rules' registered by other tests): refused.
+                        // Several reserve stacks (Backbone's, with a card lying across them,
+                        // or random rules' registered by other tests): refused. One stack
+                        // is Solvitaire's stacked reserve.
+                        assert!(rules.reserve.piles.len() > 1 || rules.reserve.cover > 0, "{e}");
                         let why = if rules.reserve.cover > 0 {
                             "lying across them"
                         } else {
-                            "reserve stacks"
+                            "stacks"
                         };
                         assert!(e.to_string().contains(why), "{e}");
                     }
@@ -213,6 +219,34 @@ fn king_alberts_cells_are_solvitaires_reserve() {
     assert!(back.piles[back.find("g").unwrap()].cards.is_empty());
     let e = read_error(&g, &text.replace(r#""AH","8H""#, r#""AH","3D","8H""#));
     assert!(e.contains("duplicate card 3D"), "{e}");
+}
+
+#[test]
+fn canfields_reserve_is_solvitaires_stacked_reserve() {
+    // As Solvitaire's own Canfield deals have it: one list, bottom card first, every card
+    // named face up (Solvitaire sees them); read back face down under the top one, as dealt.
+    let g = game("canfield");
+    let t = g.deal(3);
+    let text = g.solvitaire_board(&t).unwrap().unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let reserve: Vec<&str> = v["reserve"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let stack = &t.piles[t.find("reserve1").unwrap()].cards;
+    assert_eq!(reserve.len(), 13);
+    assert_eq!(reserve[0], "8C");
+    assert_eq!(reserve[12], "10H");
+    assert!(stack[..12].iter().all(|c| c.is_face_down()) && !stack[12].is_face_down());
+    let back = g.read_solvitaire(&text).unwrap().unwrap();
+    assert_eq!(&back.piles[back.find("reserve1").unwrap()].cards, stack);
+    assert_eq!(v["foundations"], serde_json::json!(["6D"]));
+    // Solvitaire's own test deal (src/test/resources/canfield) has the same keys; a deal
+    // whose reserve repeats a card is named.
+    let e = read_error(&g, &text.replace(r#""8C","#, r#""8C","8C","#));
+    assert!(e.contains("8C"), "{e}");
 }
 
 #[test]

@@ -22,9 +22,12 @@
 //!   cards go home as `"foundations"`' do. A deal gives one form or the other.
 //! - `"reserve"`: a reserve of single cards, one per place in order (a stacked reserve: one
 //!   pile, top card last). Our cells that take no card (King Albert) are such a reserve;
-//!   their places are interchangeable, so empty ones are left out. Our reserve stacks
-//!   (`[reserve]` in the rules, Backbone) are refused both ways: Backbone's two stacks and
-//!   the card lying across them are more than one list can say.
+//!   their places are interchangeable, so empty ones are left out. A reserve of one stack
+//!   (`[reserve]` in the rules: Canfield, Kansas, Eagle Wing) is Solvitaire's stacked
+//!   reserve, its bottom card first; Solvitaire knows its cards, so they are written face
+//!   up and read back face down under the top one where the rules deal them so. Other
+//!   reserve stacks are refused both ways: Backbone's two stacks and the card lying across
+//!   them are more than one list can say.
 //! - No free cells: Solvitaire's reader has code for a `"cells"` key, but its schema refuses
 //!   every key but `tableau piles`, `foundations`, `stock`, `waste`, `reserve`, `hole`,
 //!   `sequences` and `accordion`, so a position with cards in free cells (or Eight Off's
@@ -35,7 +38,7 @@
 //! - A key left out is an empty pile (Solvitaire fills the foundations with their base
 //!   cards when its rules start them so; we write them out).
 
-use super::{cell_label, pile_label, StockRules, Tableau, STOCK};
+use super::{cell_label, pile_label, reserve_label, StockRules, Tableau, BASE, STOCK};
 use crate::cards::{Card, Rank, Suit};
 use crate::games::{check_partition, BoardError};
 use crate::piles::{Mode, Table};
@@ -68,6 +71,10 @@ struct Shape {
     cells: usize,
     /// The cells take no card: they are a reserve.
     reserve: bool,
+    /// A reserve of one stack (Canfield): Solvitaire's stacked reserve.
+    stacked: bool,
+    /// The stack's cards under its top one lie face down.
+    stacked_down: bool,
     homes: Vec<Suit>,
     /// Every foundation's label: the suits', then with two decks built card by card the
     /// second ones.
@@ -87,6 +94,8 @@ impl Shape {
             piles: r.piles(),
             cells: g.cells(),
             reserve: g.cells() > 0 && !r.cells.accept,
+            stacked: r.reserve.piles.len() == 1 && r.reserve.cover == 0,
+            stacked_down: r.reserve.face_down,
             homes: g.home_suits(),
             home_labels: g.home_labels(),
             stock: g.feat.deal_to != 0 || waste,
@@ -100,7 +109,7 @@ impl Shape {
             "tableau piles" | "foundations" => true,
             "stock" => self.stock,
             "waste" => self.waste,
-            "reserve" => self.reserve,
+            "reserve" => self.reserve || self.stacked,
             _ => false,
         }
     }
@@ -110,13 +119,13 @@ fn error(what: impl Into<String>) -> BoardError {
     BoardError::Solvitaire(what.into())
 }
 
-/// Refuses a game with reserve stacks (our `[reserve]`, not cells that take no card):
-/// Solvitaire's `"reserve"` is one list (places of one card each, or one stack), with
-/// nothing that lies across other cards, so Backbone's two stacks and the card across them
-/// have no place in it.
+/// Refuses a game with more than one reserve stack (our `[reserve]`, not cells that take
+/// no card): Solvitaire's `"reserve"` is one list (places of one card each, or one stack),
+/// with nothing that lies across other cards, so Backbone's two stacks and the card across
+/// them have no place in it.
 fn reserve_stacks<const N: usize, const K: usize>(g: &Tableau<N, K>) -> Result<(), BoardError> {
     let v = &g.rules.reserve;
-    if v.piles.is_empty() {
+    if v.piles.len() <= 1 && v.cover == 0 {
         return Ok(());
     }
     let id = &g.rules.id;
@@ -130,8 +139,9 @@ fn reserve_stacks<const N: usize, const K: usize>(g: &Tableau<N, K>) -> Result<(
         )
     } else {
         format!(
-            "{id}'s reserve stacks are not written as Solvitaire's \"reserve\" (places of one \
-             card, or one stack) yet"
+            "{id}'s reserve has {} stacks: Solvitaire's deal has one \"reserve\" (places of \
+             one card, or one stack), so it cannot hold {id}'s deals",
+            v.piles.len()
         )
     }))
 }
@@ -282,7 +292,25 @@ pub fn parse<const N: usize, const K: usize>(
         t.piles[id].cards = cards;
     }
     let reserve = list("reserve", false)?;
-    if reserve.len() > shape.cells {
+    if shape.stacked {
+        // Bottom card first; under the top one face down where the rules deal them so.
+        let id = t
+            .create_empty(&reserve_label(0), Mode::Spread)
+            .expect("fresh");
+        let n = reserve.len();
+        t.piles[id].cards = reserve
+            .iter()
+            .copied()
+            .enumerate()
+            .map(|(i, c)| {
+                if shape.stacked_down && i + 1 < n {
+                    c.face_down()
+                } else {
+                    c
+                }
+            })
+            .collect();
+    } else if reserve.len() > shape.cells {
         return Err(error(format!(
             "{id}'s reserve has {} places, the deal gives it {} cards",
             shape.cells,
@@ -347,6 +375,13 @@ pub fn parse<const N: usize, const K: usize>(
         }
         home.push(c);
     }
+    // Where the base card may come back, the board also gives the base as a counter: the
+    // rank of the foundations' bottom card (none: `pack` names what is missing).
+    if game.base_may_leave() {
+        if let Some(b) = homes.iter().find_map(|&h| t.piles[h].bottom()) {
+            t.set_counter(BASE, u32::from(b.rank_unchecked().value()));
+        }
+    }
     check_partition(&t, game.rules.deck())?;
     Ok(t)
 }
@@ -360,7 +395,19 @@ pub fn write<const N: usize, const K: usize>(
     reserve_stacks(game)?;
     let shape = Shape::of(game);
     let id = &shape.id;
-    if let Some((name, v)) = t.counters.iter().find(|(_, v)| *v != 0) {
+    // The base's counter is written as the foundations' bottom card when one holds it.
+    let base_shown = |v: u32| {
+        shape.home_labels.iter().any(|h| {
+            t.find(h)
+                .and_then(|i| t.piles[i].bottom())
+                .is_some_and(|b| u32::from(b.rank_unchecked().value()) == v)
+        })
+    };
+    if let Some((name, v)) = t
+        .counters
+        .iter()
+        .find(|(n, v)| *v != 0 && !(n == BASE && base_shown(*v)))
+    {
         return Err(error(format!(
             "the format has no counters, so {name} = {v} cannot be written"
         )));
@@ -373,6 +420,7 @@ pub fn write<const N: usize, const K: usize>(
             || shape.home_labels.iter().any(|h| h == l)
             || (shape.stock && l == STOCK)
             || (shape.waste && l == WASTE)
+            || (shape.stacked && l == reserve_label(0))
     };
     if let Some(p) = t
         .piles
@@ -450,7 +498,14 @@ pub fn write<const N: usize, const K: usize>(
     for c in &cells {
         in_cells.extend(names(c, false)?);
     }
-    if shape.reserve {
+    if shape.stacked {
+        // Solvitaire sees every reserve card: written face up, bottom first.
+        let stack: Vec<String> = cards_of(&reserve_label(0))
+            .iter()
+            .map(|c| card_name(c.face_up(), false).expect("a card of the deck"))
+            .collect();
+        fields.push(format!("  \"reserve\": {}", quoted(&stack)));
+    } else if shape.reserve {
         fields.push(format!("  \"reserve\": {}", quoted(&in_cells)));
     } else if let Some(c) = cells.iter().find(|c| !cards_of(c).is_empty()) {
         return Err(error(format!(
