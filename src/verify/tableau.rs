@@ -4,8 +4,8 @@
 use super::{foul, pile, through_hand, Foul, Referee, Status};
 use crate::cards::{Card, Color};
 use crate::games::tableau::rules::{
-    Build, Direction, EmptyFill, FoundationBase, GroupMoves, ReserveRules, StockRules, Takes, Won,
-    UNLIMITED,
+    Build, Direction, EmptyFill, FoundationBase, GroupMoves, OnBaseRank, ReserveRules, StockRules,
+    Takes, Won, UNLIMITED,
 };
 use crate::games::tableau::{
     cell_label, pile_label, Move, Place, Tableau, BASE, COVER, HOMES, REDEALS, STOCK, WASTE,
@@ -91,7 +91,7 @@ fn next_on_foundation<const N: usize, const K: usize>(
     let pile = &table.piles[pile(table, label)?];
     let Some(top) = pile.top() else {
         return Ok(match f.base {
-            FoundationBase::Chosen | FoundationBase::FirstDealt => base_rank(table)?,
+            FoundationBase::Chosen | FoundationBase::FirstDealt => base_rank(table),
             _ => Some(1),
         });
     };
@@ -108,13 +108,12 @@ fn next_on_foundation<const N: usize, const K: usize>(
 /// The foundations' base rank where it is not the Ace: the bottom card of a foundation
 /// that holds one, else the board's `base` line (the dealt base card may have come back);
 /// None while the player has not chosen it.
-fn base_rank(table: &Table) -> Result<Option<i32>, Foul> {
-    for h in HOMES {
-        if let Some(b) = table.piles[super::pile(table, h)?].bottom() {
-            return Ok(Some(i32::from(b.rank_unchecked().value())));
-        }
-    }
-    Ok(table.counter(BASE).map(|b| b as i32))
+fn base_rank(table: &Table) -> Option<i32> {
+    HOMES
+        .iter()
+        .find_map(|h| table.find(h).and_then(|i| table.piles[i].bottom()))
+        .map(|b| i32::from(b.rank_unchecked().value()))
+        .or_else(|| table.counter(BASE).map(|b| b as i32))
 }
 
 /// The labels of the foundations of `suit`: its own, and with two decks its second one
@@ -200,6 +199,7 @@ fn empty_pile_fillable<const N: usize, const K: usize>(
     if !piles.iter().any(|&i| table.piles[i].is_empty()) || cards < piles.len() {
         return false;
     }
+    let base = base_rank(table);
     piles.iter().any(|&i| {
         let c = &table.piles[i].cards;
         // Cards above the bottom one, from the top, while each lies on the one below.
@@ -207,15 +207,41 @@ fn empty_pile_fillable<const N: usize, const K: usize>(
             if c[at].is_face_down() {
                 return false;
             }
-            if t.rules.fills_empty(c[at]) {
+            if starts_empty_pile(t, c[at], base) {
                 return true;
             }
-            if !may_lie_on(t, c[at], c[at - 1]) {
+            if !may_lie_on(t, c[at], c[at - 1]) || ends_run(t, c[at - 1], base) {
                 return false;
             }
         }
         false
     })
+}
+
+/// Whether `card` may start an empty tableau pile, the foundations' base rank being `base`.
+fn starts_empty_pile<const N: usize, const K: usize>(
+    t: &Tableau<N, K>,
+    card: Card,
+    base: Option<i32>,
+) -> bool {
+    let rank = i32::from(card.rank_unchecked().value());
+    match t.rules.tableau.empty {
+        EmptyFill::Any => true,
+        EmptyFill::Kings => rank == 13,
+        EmptyFill::None => false,
+        // The rank below the base, King below Ace.
+        EmptyFill::BelowBase => base.is_some_and(|b| rank == if b == 1 { 13 } else { b - 1 }),
+    }
+}
+
+/// Whether a movable run ends at `card` (Agnes, Lady Jane: a card of the base rank).
+fn ends_run<const N: usize, const K: usize>(
+    t: &Tableau<N, K>,
+    card: Card,
+    base: Option<i32>,
+) -> bool {
+    t.rules.tableau.on_base_rank != OnBaseRank::Builds
+        && Some(i32::from(card.rank_unchecked().value())) == base
 }
 
 /// The deal from the stock: its top card face up onto each of the piles it deals to, in
@@ -226,6 +252,37 @@ fn deal<const N: usize, const K: usize>(
     mv: &Move,
 ) -> Result<(), Foul> {
     let r = t.rules;
+    let stock = pile(table, STOCK)?;
+    if r.stock == StockRules::DealToReserve {
+        // One card onto each reserve stack while the stock has one for each; what is left
+        // then, one card into each cell.
+        let stacks = r.reserve.piles.len();
+        let held = table.piles[stock].height();
+        let targets: Vec<&str> = if held >= stacks {
+            RESERVE_LABELS[..stacks].to_vec()
+        } else {
+            CELL_LABELS[..held].to_vec()
+        };
+        let top = table.piles[stock].top().map(|c| c.face_up());
+        if held == 0 || targets.len() != mv.count as usize || top != Some(mv.card) {
+            return foul(format!(
+                "the stock deals {} cards from {}, not {} from {}",
+                targets.len(),
+                top.map_or("none".to_string(), |c| c.to_string()),
+                mv.count,
+                mv.card
+            ));
+        }
+        for label in targets {
+            let to = pile(table, label)?;
+            if held < stacks && !table.piles[to].is_empty() {
+                return foul(format!("cell {label} holds a card already"));
+            }
+            table.move_top_to_top(stock, to)?;
+            table.flip_top(to)?;
+        }
+        return Ok(());
+    }
     let StockRules::DealToPiles {
         no_empty,
         piles,
@@ -240,7 +297,6 @@ fn deal<const N: usize, const K: usize>(
     } else {
         piles as usize
     }];
-    let stock = pile(table, STOCK)?;
     if no_empty && all.iter().any(|&i| table.piles[i].is_empty()) {
         return foul("the stock may not be dealt while a pile is empty");
     }
@@ -466,15 +522,10 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
         {
             return foul("the cards moved are not a built sequence");
         }
-        // Agnes: a card on one of the base rank does not move with it.
-        if r.tableau.base_ends_runs {
-            let base = base_rank(t)?;
-            if group[..k - 1]
-                .iter()
-                .any(|c| Some(i32::from(c.rank_unchecked().value())) == base)
-            {
-                return foul("a run ends at a card of the foundations' base rank");
-            }
+        // Agnes, Lady Jane: a card on one of the base rank does not move with it.
+        let base = base_rank(t);
+        if group[..k - 1].iter().any(|&c| ends_run(self, c, base)) {
+            return foul("a run ends at a card of the foundations' base rank");
         }
         let piles = r.piles();
         // Cards moved one at a time may rest on an empty pile only if any card may start one
@@ -568,14 +619,20 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                 ));
             }
             Place::Pile(_) => match t.piles[to].top() {
-                Some(base) => {
-                    if !may_lie_on(self, mv.card, base) {
-                        return foul(format!("{} may not lie on {base}", mv.card));
+                Some(top) => {
+                    if !may_lie_on(self, mv.card, top) {
+                        return foul(format!("{} may not lie on {top}", mv.card));
+                    }
+                    // Lady Jane: nothing on a card of the base rank.
+                    if r.tableau.on_base_rank == OnBaseRank::TakesNothing
+                        && Some(i32::from(top.rank_unchecked().value())) == base
+                    {
+                        return foul(format!("{top} is of the base rank: nothing lies on it"));
                     }
                     // Solvitaire's rule: a run goes onto a card of its own suit only.
-                    if k > 1 && r.tableau.groups_onto_suit && mv.card.suit() != base.suit() {
+                    if k > 1 && r.tableau.groups_onto_suit && mv.card.suit() != top.suit() {
                         return foul(format!(
-                            "a run of {k} cards goes only onto a card of its suit, not {base}"
+                            "a run of {k} cards goes only onto a card of its suit, not {top}"
                         ));
                     }
                 }
@@ -586,12 +643,7 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                             mv.card
                         ));
                     }
-                    let ok = match r.tableau.empty {
-                        EmptyFill::Any => true,
-                        EmptyFill::Kings => mv.card.rank_unchecked().value() == 13,
-                        EmptyFill::None => false,
-                    };
-                    if !ok {
+                    if !starts_empty_pile(self, mv.card, base) {
                         return foul(format!("{} may not start an empty pile", mv.card));
                     }
                 }

@@ -512,7 +512,7 @@ fn position<const N: usize, const K: usize>(
     let talon = matches!(r.stock, StockRules::Waste { .. });
     let stock = matches!(
         r.stock,
-        StockRules::DealToPiles { .. } | StockRules::Waste { .. }
+        StockRules::DealToPiles { .. } | StockRules::Waste { .. } | StockRules::DealToReserve
     )
     .then(|| t.create_empty(STOCK, Mode::Stacked).unwrap());
     let waste = talon.then(|| t.create_empty(WASTE, Mode::Stacked).unwrap());
@@ -612,6 +612,19 @@ fn position<const N: usize, const K: usize>(
             t.piles[id].cards.push(c.face_down());
         }
     }
+    // Lady Jane's stock: a whole deal onto the reserve and the last cards, the last cards
+    // alone, or nothing (the cells may then hold cards, below).
+    if let (Some(id), StockRules::DealToReserve) = (stock, &r.stock) {
+        let (stacks, left) = (r.reserve.piles.len(), usize::from(r.cells.count));
+        let n = match rng.below(3) {
+            0 if loose.len() >= stacks + left => stacks + left,
+            1 if loose.len() >= left && left > 0 => left,
+            _ => 0,
+        };
+        for c in loose.drain(..n) {
+            t.piles[id].cards.push(c.face_down());
+        }
+    }
     // Some to the talon: face down in the stock, face up in the waste.
     if let (Some(id), Some(w)) = (stock, waste) {
         let n = rng.below(loose.len().min(5) as u64 + 1) as usize;
@@ -643,9 +656,11 @@ fn position<const N: usize, const K: usize>(
             }
         }
     }
-    // Some to the cells.
+    // Some to the cells (where they hold the stock's last cards, only once it is empty).
+    let cells_open =
+        r.stock != StockRules::DealToReserve || stock.is_none_or(|id| t.piles[id].is_empty());
     for &c in &cells {
-        if !loose.is_empty() && rng.below(3) == 0 {
+        if cells_open && !loose.is_empty() && rng.below(3) == 0 {
             t.piles[c].cards.push(loose.pop().unwrap());
         }
     }
@@ -787,6 +802,11 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
             .as_ref()
             .is_some_and(|(stacks, cover, _)| stacks.len() == 1 && *cover == 0)
             && rng.below(2) == 0;
+        // Lady Jane's stock: dealt onto the reserve's stacks, its last cards into cells.
+        let to_reserve = stock_kind == "deal-to-piles"
+            && !reserve_fills
+            && reserve.as_ref().is_some_and(|(_, cover, _)| *cover == 0)
+            && rng.below(2) == 0;
         let in_reserve = reserve
             .as_ref()
             .map_or(0, |(stacks, cover, _)| stacks.iter().sum::<usize>() + cover);
@@ -856,8 +876,12 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
             text += "groups_onto_suit = true\n";
         }
         // Agnes's rule: runs end at a card of the base rank (foundations from a dealt card).
-        if !runs && foundations == 2 && !text.contains("\"single\"") && rng.below(2) == 0 {
-            text += "base_ends_runs = true\n";
+        if !runs && foundations == 2 && rng.below(2) == 0 {
+            let _ = writeln!(
+                text,
+                "on_base_rank = \"{}\"",
+                pick(rng, &["ends-runs", "takes-nothing"])
+            );
         }
         if rng.below(2) == 0 {
             let _ = write!(
@@ -870,6 +894,12 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
         let cells = if reserve.is_some() { 0 } else { rng.below(3) };
         if cells > 0 {
             let _ = write!(text, "[cells]\ncount = {cells}\n");
+        }
+        if let (true, Some((stacks, _, _))) = (to_reserve, &reserve) {
+            let left = in_stock % stacks.len();
+            if left > 0 {
+                let _ = write!(text, "[cells]\ncount = {left}\naccept = false\n");
+            }
         }
         if let Some((stacks, cover, to_empty)) = &reserve {
             let _ = write!(
@@ -904,6 +934,7 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
             }
         }
         match stock_kind {
+            "deal-to-piles" if to_reserve => text += "[stock]\nkind = \"deal-to-reserve\"\n",
             "deal-to-piles" => {
                 let _ = write!(
                     text,

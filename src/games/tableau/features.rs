@@ -3,7 +3,7 @@
 
 #[cfg(doc)]
 use super::rules::UNLIMITED;
-use super::rules::{FoundationBase, GroupMoves, Rules, StockRules, Takes, Won};
+use super::rules::{FoundationBase, GroupMoves, OnBaseRank, Rules, StockRules, Takes, Won};
 #[cfg(doc)]
 use super::Tableau;
 use crate::cards::Card;
@@ -24,6 +24,9 @@ pub(super) struct Features {
     pub(super) redeals: u8,
     /// Piles the stock deals to (0: no stock to deal).
     pub(super) deal_to: u8,
+    /// Reserve stacks the stock deals to, its last cards going into the cells
+    /// (`StockRules::DealToReserve`; 0: it does not).
+    pub(super) reserve_deal: u8,
     /// The stock may not be dealt while a pile is empty.
     pub(super) no_empty: bool,
     /// The stock waits while an empty pile could be filled (`DealToPiles::fill_first`).
@@ -57,8 +60,10 @@ pub(super) struct Features {
     pub(super) reserve_to_empty: bool,
     /// A tableau pile a move empties is filled at once from the reserve's one stack.
     pub(super) reserve_fills: bool,
-    /// A movable run ends at a card of the base rank (`TableauRules::base_ends_runs`).
+    /// A movable run ends at a card of the base rank (`TableauRules::on_base_rank`).
     pub(super) base_ends_runs: bool,
+    /// No card builds on a card of the base rank (`OnBaseRank::TakesNothing`).
+    pub(super) base_takes_nothing: bool,
     /// Only the waste's top card fills an empty pile.
     pub(super) empty_from_waste: bool,
     /// Only a reserve stack's last card is free.
@@ -112,6 +117,11 @@ impl Features {
             redeal,
             redeals,
             deal_to,
+            reserve_deal: if r.stock == StockRules::DealToReserve {
+                r.reserve.piles.len() as u8
+            } else {
+                0
+            },
             no_empty,
             fill_first,
             draw,
@@ -128,7 +138,8 @@ impl Features {
             reserve_to_empty: r.reserve.to_empty,
             reserve_fills: r.reserve.fills_empty,
             empty_from_waste: r.tableau.empty_from_waste,
-            base_ends_runs: r.tableau.base_ends_runs,
+            base_ends_runs: r.tableau.on_base_rank != OnBaseRank::Builds,
+            base_takes_nothing: r.tableau.on_base_rank == OnBaseRank::TakesNothing,
             reserve_last_card: r.reserve.last_card_plays,
             max_cards: r.tableau.max_cards,
             cards: deck.len() as u8,

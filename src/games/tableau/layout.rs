@@ -59,6 +59,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         v
     }
 
+    /// Whether cards wait face down in a stock that deals them onto the piles or the
+    /// reserve (not a stock turned onto a waste).
+    pub fn deals_stock(&self) -> bool {
+        self.feat.deal_to != 0 || self.feat.reserve_deal != 0
+    }
+
     /// Whether the card dealt onto the foundations, whose rank is their base, may come back
     /// to the tableau: then the board keeps the base as a counter ([`BASE`]).
     pub fn base_may_leave(&self) -> bool {
@@ -111,7 +117,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 place(&mut t, *c, ids[self.rules.piles() + i], true);
             }
         }
-        if self.feat.deal_to == 0 && self.feat.draw == 0 {
+        if !self.deals_stock() && self.feat.draw == 0 {
             t.remove_empty(stock).expect("dealt out");
         } else {
             // Lay the stock again in the layout's order, its last card at the bottom.
@@ -207,7 +213,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 t.set_counter(BASE, u32::from(card.rank_unchecked().value()));
             }
         }
-        if self.feat.deal_to == 0 && self.feat.draw == 0 {
+        if !self.deals_stock() && self.feat.draw == 0 {
             t.remove_empty(stock).expect("dealt out");
         }
         if r.tableau.kings_bottom {
@@ -249,7 +255,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         labels.extend((0..self.cells()).map(cell_label));
         labels.extend(self.reserve_labels());
         labels.extend(home_labels.iter().cloned());
-        let has_stock = self.feat.deal_to != 0 || self.feat.draw != 0;
+        let has_stock = self.deals_stock() || self.feat.draw != 0;
         if has_stock {
             labels.push(STOCK.to_string());
         }
@@ -329,7 +335,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 )));
             }
         }
-        if self.feat.deal_to != 0 {
+        if self.deals_stock() {
             let stock = &t.piles[ids[stock_at]];
             for c in &stock.cards {
                 s.cards[at] = c.face_up().byte();
@@ -461,6 +467,23 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if self.feat.draw != 0 && self.feat.waste_redeals != UNLIMITED {
             s.redeals =
                 games::counter_in(t, REDEALS, 0, 0..=u32::from(self.feat.waste_redeals))? as u8;
+        }
+        // Lady Jane: the stock deals whole rounds onto the reserve, then its last cards into
+        // the cells, so it holds whole rounds and those cards, or nothing; the cells hold
+        // cards only once it is empty.
+        let stacks = self.feat.reserve_deal;
+        if stacks != 0 {
+            let left = self.cells() as u8;
+            let in_cells = s.cells.iter().any(|&c| c != EMPTY);
+            let whole_deals = s.stock == 0 || s.stock % stacks == left;
+            let cells_ok = !in_cells || (s.stock == 0 && left > 0);
+            if !whole_deals || !cells_ok {
+                return Err(BoardError::Impossible(format!(
+                    "the stock holds {} cards: it deals {stacks} at a time onto the reserve, \
+                     then its last {left} into the cells, which hold cards only once it is empty",
+                    s.stock
+                )));
+            }
         }
         Ok(s)
     }

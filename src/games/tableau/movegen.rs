@@ -162,8 +162,16 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         out
     }
 
-    /// How many more cards pile `p` may take (`usize::MAX` without a limit).
+    /// How many more cards pile `p` may take (`usize::MAX` without a limit): none on a card
+    /// of the base rank where that takes nothing (Lady Jane).
     fn room(&self, s: &State<N>, p: usize) -> usize {
+        if self.feat.base_takes_nothing
+            && s.pile(p)
+                .last()
+                .is_some_and(|&top| Card::from_index(top).rank_unchecked().value() == s.base)
+        {
+            return 0;
+        }
         match self.feat.max_cards {
             0 => usize::MAX,
             m => usize::from(m).saturating_sub(usize::from(s.len[p])),
@@ -238,7 +246,15 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 return n;
             }
             (Place::Stock, Place::Piles) => {
-                n.deal(self.feat.deal_to as usize);
+                let stacks = usize::from(self.feat.reserve_deal);
+                if stacks == 0 {
+                    n.deal(self.feat.deal_to as usize);
+                } else if usize::from(n.stock) >= stacks {
+                    // Onto the reserve's stacks, which follow the tableau piles.
+                    n.deal_onto(self.rules.piles(), stacks);
+                } else {
+                    n.deal_into_cells();
+                }
                 return n;
             }
             (Place::Stock, Place::Waste) => {
@@ -348,7 +364,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             let run = self.run_len(s, pile);
             (1..=run.min(pile.len().saturating_sub(1))).any(|k| {
                 self.rules
-                    .fills_empty(Card::from_index(pile[pile.len() - k]))
+                    .fills_empty(Card::from_index(pile[pile.len() - k]), s.base)
             })
         })
     }
@@ -357,6 +373,16 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// it now.
     pub(super) fn deal_move(&self, s: &State<N>) -> Option<Move> {
         let f = &self.feat;
+        if f.reserve_deal != 0 && s.stock != 0 {
+            // Onto every reserve stack, or the last cards into the cells.
+            let top = *s.stock().last().expect("stock holds cards");
+            let k = if s.stock >= f.reserve_deal {
+                f.reserve_deal
+            } else {
+                s.stock
+            };
+            return Some(Move::deal(k, Card::from_index(top)));
+        }
         if f.deal_to == 0 || s.stock == 0 {
             return None;
         }
@@ -420,7 +446,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             for (to, &top) in tops.iter().enumerate().take(np) {
                 let ok = match top {
                     Some(top) => self.builds_on(c, top) && self.room(s, to) > 0,
-                    None => to_empty && empty_target(to) && self.rules.fills_empty(c),
+                    None => to_empty && empty_target(to) && self.rules.fills_empty(c, s.base),
                 };
                 if ok {
                     let to = Place::Pile(to as u8);
@@ -462,7 +488,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 emit(mv);
             }
         }
-        if self.feat.deal_to != 0 {
+        if self.feat.deal_to != 0 || self.feat.reserve_deal != 0 {
             if let Some(mv) = self.deal_move(s) {
                 emit(mv);
             }
@@ -552,7 +578,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                         let most = most.min(self.room(s, to));
                         for k in 1..=run.min(limit_onto_empty).min(most) {
                             if self.group_size_allowed(pile, run, k)
-                                && self.rules.fills_empty(card_at(k))
+                                && self.rules.fills_empty(card_at(k), s.base)
                             {
                                 push(&mut emit, to, k, card_at(k));
                             }
@@ -659,8 +685,8 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
 mod tests {
     use super::*;
     use crate::games::tableau::testing::{
-        backbone_uncovered, board, card, game, gypsy, gypsy_hearts, moves, reserve_to_empty,
-        streets, two_decks, BACKBONE_COVERED, HOME_DH, STREETS_TWO_RUNS,
+        backbone_uncovered, board, card, game, gypsy, gypsy_hearts, lady_jane_small, moves,
+        reserve_to_empty, streets, two_decks, BACKBONE_COVERED, HOME_DH, STREETS_TWO_RUNS,
     };
     use crate::games::tableau::verbose;
     use crate::games::Game;
@@ -749,11 +775,76 @@ mod tests {
         assert!(!agnes.iter().any(|&(a, _, k)| a == 1 && k > 1), "{agnes:?}");
         // Where runs pass the base rank, 5S 4S moves onto 6C and all three onto 7C.
         let mut rules = g.rules.clone();
-        rules.tableau.base_ends_runs = false;
+        rules.tableau.on_base_rank = crate::games::tableau::rules::OnBaseRank::Builds;
         let plain = between(&Tableau::<52, 80>::of_rules(Box::leak(Box::new(rules)), 0));
         for m in [(1, 4, 2), (1, 2, 3)] {
             assert!(plain.contains(&m), "{m:?} missing: {plain:?}");
         }
+    }
+
+    #[test]
+    fn lady_jane_builds_nothing_on_the_base_rank_and_fills_empty_piles_below_it() {
+        // Base Five: 4H may not go onto 5S, but into the empty pile 4 (the rank below the
+        // base); KS may not. The spades not named lie under 4H and KS.
+        let g = lady_jane_small();
+        let text = "1 (spread): 5S\n2 (spread): QS KS\n\
+             3 (spread): 6S 7S 8S 9S TS JS AS 2S 3S 4S 4H\n4 (spread):\n\
+             a (stacked):\nb (stacked):\nreserve1 (spread):\nreserve2 (spread):\n\
+             reserve3 (spread):\nclubs (stacked): 5C 6C 7C 8C 9C TC JC QC KC AC 2C 3C 4C\n\
+             diamonds (stacked): 5D 6D 7D 8D 9D TD JD QD KD AD 2D 3D 4D\n\
+             hearts (stacked): 5H 6H 7H 8H 9H TH JH QH KH AH 2H 3H\nspades (stacked):\n\
+             stock (stacked):\n";
+        let between = |g: &Tableau| {
+            let mut out = Vec::new();
+            g.expand(&board(g, text), &mut out);
+            out.iter()
+                .filter_map(|m| match (m.mv.from, m.mv.to) {
+                    (Place::Pile(a), Place::Pile(b)) => Some((a + 1, b + 1)),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let jane = between(&g);
+        assert!(jane.contains(&(3, 4)), "{jane:?}");
+        assert!(
+            !jane.contains(&(3, 1)) && !jane.contains(&(2, 4)),
+            "{jane:?}"
+        );
+        // Where the base rank takes cards, 4H goes onto 5S.
+        let mut rules = g.rules.clone();
+        rules.tableau.on_base_rank = crate::games::tableau::rules::OnBaseRank::Builds;
+        let plain = between(&Tableau::<52, 80>::of_rules(Box::leak(Box::new(rules)), 0));
+        assert!(plain.contains(&(3, 1)), "{plain:?}");
+    }
+
+    #[test]
+    fn lady_janes_stock_deals_onto_the_reserve_then_its_last_two_into_the_cells() {
+        let g = lady_jane_small();
+        let mut s = g.pack(&g.deal(1)).expect("deal");
+        let reserve_total = |s: &State<52>| (4..7).map(|p| s.len[p] as usize).sum::<usize>();
+        assert_eq!(s.stock, 38);
+        while s.stock > 0 {
+            let mv = g.deal_move(&s).expect("a deal");
+            let before = (s.stock, reserve_total(&s));
+            s = g.succ(&s, mv).state;
+            if before.0 >= 3 {
+                assert_eq!(mv.count, 3);
+                assert_eq!(reserve_total(&s), before.1 + 3);
+            } else {
+                // The last two: one into each cell, the reserve untouched.
+                assert_eq!(mv.count, 2);
+                assert_eq!(reserve_total(&s), before.1);
+                assert!(s.cells[..2].iter().all(|&c| c != EMPTY));
+            }
+        }
+        assert!(g.deal_move(&s).is_none());
+        // A stock that does not hold whole deals and the last two is refused.
+        let mut t = g.deal(1);
+        let stock = t.find("stock").expect("stock");
+        let p1 = t.find("1").expect("pile");
+        t.move_top_to_top(stock, p1).expect("card");
+        t.flip_top(p1).expect("card");
+        assert!(g.pack(&t).is_err());
     }
 
     #[test]

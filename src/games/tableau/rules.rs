@@ -85,6 +85,9 @@ pub enum EmptyFill {
     Kings,
     /// Nothing: an empty pile stays empty.
     None,
+    /// Only a card one rank below the foundations' base (a King when they start from Aces),
+    /// or a sequence starting with one (Lady Jane; foundations based on a dealt card).
+    BelowBase,
 }
 
 /// The first card of a foundation.
@@ -148,12 +151,31 @@ pub struct TableauRules {
     /// (Eagle Wing's three). Left out of the rules' fingerprint when 0.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub max_cards: u8,
-    /// Whether a movable run ends at a card of the foundations' base rank: a card may be
-    /// built on it, but does not move together with it (Agnes, whose foundations start with
-    /// a dealt card's rank). Needs foundations based on a dealt or chosen card. Left out of
-    /// the rules' fingerprint when false.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub base_ends_runs: bool,
+    /// What a card of the foundations' base rank does in the tableau (foundations based on
+    /// a dealt or chosen card): takes a card built on it like any other (`builds`, left out
+    /// of the rules' fingerprint), ends a movable run, a card built on it not moving with it
+    /// (`ends-runs`, Agnes), or takes no card at all (`takes-nothing`, Lady Jane).
+    #[serde(default, skip_serializing_if = "OnBaseRank::is_builds")]
+    pub on_base_rank: OnBaseRank,
+}
+
+/// What a card of the foundations' base rank does in the tableau.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnBaseRank {
+    /// It takes a card built on it, which moves with it.
+    #[default]
+    Builds,
+    /// It takes a card built on it, but a movable run ends at it (Agnes).
+    EndsRuns,
+    /// It takes no card (Lady Jane).
+    TakesNothing,
+}
+
+impl OnBaseRank {
+    fn is_builds(&self) -> bool {
+        *self == OnBaseRank::Builds
+    }
 }
 
 impl TableauRules {
@@ -380,6 +402,13 @@ pub enum StockRules {
         #[serde(default, skip_serializing_if = "is_false")]
         fill_first: bool,
     },
+    /// The cards not dealt wait face down in the stock, which deals one card face up onto
+    /// each reserve stack in turn, as a move, while it holds at least as many cards as
+    /// there are stacks; the cards left then (fewer) go at the next deal one into each
+    /// cell, where each plays (Lady Jane, whose last two cards AisleRiot turns one onto a
+    /// waste and leaves the other face up on the stock, both playable). The cells take
+    /// nothing else: `cells.accept = false`, as many as the cards left, none dealt.
+    DealToReserve,
     /// No cards wait in the stock, but at any time the tableau piles may be gathered (the
     /// last pile at the bottom, each pile keeping its order, so the first pile's bottom card
     /// ends on top) and dealt out again `per_pile` cards at a time from the first pile
@@ -581,7 +610,8 @@ impl Rules {
             }
             + usize::from(self.foundations.base == FoundationBase::FirstDealt);
         match self.stock {
-            StockRules::None => {}
+            // Checked below, once the cards dealt are counted.
+            StockRules::None | StockRules::DealToReserve => {}
             StockRules::Redeal { per_pile, .. } => {
                 // The redeal lays out what the deal laid out: full piles from the first, the
                 // remainder on the next; cells would hold cards the redeal does not say
@@ -627,7 +657,7 @@ impl Rules {
         }
         let in_stock = matches!(
             self.stock,
-            StockRules::DealToPiles { .. } | StockRules::Waste { .. }
+            StockRules::DealToPiles { .. } | StockRules::Waste { .. } | StockRules::DealToReserve
         );
         if (!in_stock && dealt != self.deck().len()) || dealt > self.deck().len() {
             return Err(self.invalid(format!(
@@ -637,6 +667,23 @@ impl Rules {
         }
         if self.deck().len() - dealt > u8::MAX as usize {
             return Err(self.invalid("the stock holds more than 255 cards"));
+        }
+        if self.stock == StockRules::DealToReserve {
+            let v = &self.reserve;
+            if v.piles.is_empty() || v.cover > 0 || v.fills_empty || v.face_down {
+                return Err(self.invalid(
+                    "a stock dealt onto the reserve needs reserve stacks: no cover, none filling \
+                     emptied piles or dealt face down",
+                ));
+            }
+            let left = (self.deck().len() - dealt) % v.piles.len();
+            let c = &self.cells;
+            if usize::from(c.count) != left || c.dealt > 0 || c.accept {
+                return Err(self.invalid(format!(
+                    "the stock's last {left} card(s) go one into each cell: give cells count = \
+                     {left}, accept = false, none dealt"
+                )));
+            }
         }
         // A search move names the turns that bring a talon card up in 7 bits
         // (`talon::MAX_TURNS`).
@@ -731,11 +778,15 @@ impl Rules {
         if t.groups_onto_suit && t.moves != GroupMoves::SuitSequences {
             return Err(self.invalid("groups_onto_suit needs moves = \"suit-sequences\""));
         }
-        if t.base_ends_runs && (f.base == FoundationBase::Ace || t.moves == GroupMoves::Single) {
-            return Err(self.invalid(
-                "base_ends_runs needs groups that move and foundations based on a dealt or \
-                 chosen card",
-            ));
+        if t.on_base_rank != OnBaseRank::Builds && f.base == FoundationBase::Ace {
+            return Err(
+                self.invalid("on_base_rank needs foundations based on a dealt or chosen card")
+            );
+        }
+        if t.empty == EmptyFill::BelowBase && f.base != FoundationBase::FirstDealt {
+            return Err(
+                self.invalid("empty = \"below-base\" needs foundations based on a dealt card")
+            );
         }
         if f.base_stays && !f.may_return {
             return Err(self.invalid("base_stays needs may_return"));
@@ -833,8 +884,9 @@ impl Rules {
         }
         // Where a reserve card may go is written for tableau piles and foundations only;
         // these rules would need more (into a cell? gathered by the redeal? all-in-runs
-        // wins with cards left in the reserve?).
-        if self.cells.count > 0 {
+        // wins with cards left in the reserve?). Cells that only hold the stock's last
+        // cards (`DealToReserve`) take no card.
+        if self.cells.count > 0 && self.stock != StockRules::DealToReserve {
             return Err(self.unsupported("a reserve with free cells"));
         }
         if matches!(self.stock, StockRules::Redeal { .. }) {
@@ -884,12 +936,16 @@ impl Rules {
         }
     }
 
-    /// Whether `card` may start an empty pile.
-    pub fn fills_empty(&self, card: Card) -> bool {
+    /// Whether `card` may start an empty pile, the foundations' base rank being `base`
+    /// (1 to 13; 0 where no base is known).
+    pub fn fills_empty(&self, card: Card, base: u8) -> bool {
         match self.tableau.empty {
             EmptyFill::Any => true,
             EmptyFill::Kings => card.rank() == Some(Rank::King),
             EmptyFill::None => false,
+            EmptyFill::BelowBase => {
+                base != 0 && card.rank_unchecked().value() == (base + 11) % 13 + 1
+            }
         }
     }
 }
@@ -1028,12 +1084,34 @@ mod tests {
     }
 
     #[test]
+    fn a_stock_dealt_onto_the_reserve_needs_a_cell_for_each_last_card() {
+        // 35 cards on the piles, 3 on the reserve: 14 in the stock, four deals of three and
+        // two cards left, for two cells that take nothing else.
+        let body = "[tableau]\ndeal = [5, 5, 5, 5, 5, 5, 5]\nbuild = \"any-suit\"\n\
+                    moves = \"single\"\nempty = \"any\"\n[reserve]\npiles = [1, 1, 1]\n\
+                    [stock]\nkind = \"deal-to-reserve\"\n";
+        assert!(matches!(refusal(body), RulesError::Invalid { .. }));
+        let cells = |c: &str| Rules::from_toml(&format!("{BASE}{body}[cells]\n{c}"));
+        assert!(cells("count = 2\naccept = false\n").is_ok());
+        for bad in ["count = 2\n", "count = 1\naccept = false\n"] {
+            assert!(
+                matches!(cells(bad), Err(RulesError::Invalid { .. })),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
     fn inconsistent_feature_settings_are_invalid() {
         for body in [
             format!("{PLAIN}[foundations]\nbase_stays = true\n"),
             format!("{PLAIN}[foundations]\nwrap = true\n"),
             // Runs ending at the base rank need a base other than the Ace.
-            format!("{PLAIN}base_ends_runs = true\n"),
+            format!("{PLAIN}on_base_rank = \"ends-runs\"\n"),
+            format!("{PLAIN}on_base_rank = \"takes-nothing\"\n"),
+            "[tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\nbuild = \"any-suit\"\n\
+             moves = \"single\"\nempty = \"below-base\"\n"
+                .to_string(),
             // A redeal lays out full piles from the first: the deal must look the same.
             "[tableau]\ndeal = [7, 7, 7, 7, 6, 6, 6, 6]\nbuild = \"suit\"\nmoves = \"single\"\n\
              empty = \"none\"\n[stock]\nkind = \"redeal\"\nper_pile = 4\nredeals = 255\n"

@@ -128,6 +128,12 @@ impl<const N: usize> State<N> {
     /// Deals the stock's top card face up onto each of the first `piles` piles in turn
     /// (fewer if the stock runs out).
     pub(super) fn deal(&mut self, piles: usize) {
+        self.deal_onto(0, piles);
+    }
+
+    /// The stock's top card face up onto pile `first`, the next onto the pile after it, and
+    /// so on for `piles` piles or as long as the stock lasts.
+    pub(super) fn deal_onto(&mut self, first: usize, piles: usize) {
         let k = piles.min(self.stock as usize);
         let used = self.used();
         let mut dealt = [0u8; MAX_PILES];
@@ -138,8 +144,20 @@ impl<const N: usize> State<N> {
         self.stock -= k as u8;
         // From the last pile dealt to, so that the piles before it stay where they are.
         for p in (0..k).rev() {
-            self.push(p, &dealt[p..p + 1]);
+            self.push(first + p, &dealt[p..p + 1]);
         }
+    }
+
+    /// The stock's cards, its top card first, one into each cell from the first (Lady
+    /// Jane's last cards; the cells are empty).
+    pub(super) fn deal_into_cells(&mut self) {
+        let used = self.used();
+        let k = self.stock as usize;
+        for i in 0..k {
+            self.cells[i] = self.cards[used - 1 - i] & !DOWN;
+        }
+        self.cards[used - k..used].fill(0);
+        self.stock = 0;
     }
 }
 

@@ -134,3 +134,19 @@ pub(super) fn gypsy_hearts(high: usize, low: usize, piles: &[&str]) -> String {
     }
     text + "stock (stacked): \n"
 }
+
+/// Lady Jane's rules on four piles and three reserve stacks (the preset's seven and seven are
+/// more piles than the engine's thirteen): 10 cards on the piles, 3 on the reserve, the
+/// base, and 38 in the stock, twelve deals onto the reserve and the last two into two cells.
+pub(super) fn lady_jane_small() -> Tableau {
+    let rules = super::Rules::from_toml(
+        "id = \"lady-jane-small\"\nname = \"Lady Jane\"\nsummary = \"\"\nsource = \"\"\n\
+         [tableau]\ndeal = [1, 2, 3, 4]\nface_down = [0, 1, 2, 3]\nbuild = \"alternate-color\"\n\
+         wrap = true\nmoves = \"any-sequence\"\nempty = \"below-base\"\n\
+         on_base_rank = \"takes-nothing\"\n[cells]\ncount = 2\naccept = false\n\
+         [reserve]\npiles = [1, 1, 1]\n[foundations]\nbase = \"first-dealt\"\nwrap = true\n\
+         may_return = true\n[stock]\nkind = \"deal-to-reserve\"\n",
+    )
+    .expect("Lady Jane's rules");
+    Tableau::of_rules(Box::leak(Box::new(rules)), 0)
+}

@@ -117,7 +117,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             each(usize::from(pos.spot[bases.trailing_zeros() as usize].pile));
             bases &= bases - 1;
         }
-        if pos.empties != 0 && self.rules.fills_empty(c) {
+        // No base rank here: compound moves are not written for a dealt or chosen base.
+        if pos.empties != 0 && self.rules.fills_empty(c, 0) {
             each(pos.empties.trailing_zeros() as usize);
         }
     }
@@ -134,7 +135,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         (into_piles <= pos.empty
             && pile[pile.len() - k..pile.len() - pos.free]
                 .iter()
-                .all(|&b| self.rules.fills_empty(Card::from_index(b))))
+                .all(|&b| self.rules.fills_empty(Card::from_index(b), 0)))
         .then_some(into_piles)
     }
 

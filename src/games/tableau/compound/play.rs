@@ -98,7 +98,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let card = Card::from_index(*s.pile(p).last()?);
         (0..self.rules.piles())
             .find(|&q| q != p && s.len[q] == 0)
-            .filter(|_| self.rules.fills_empty(card))
+            .filter(|_| self.rules.fills_empty(card, 0))
             .map(|q| Place::Pile(q as u8))
     }
 
