@@ -70,9 +70,10 @@ fn canon<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Canon 
     let stock = cards(STOCK);
     let mut piles: Vec<Vec<Card>> = (0..r.piles()).map(|p| cards(&pile_label(p))).collect();
     let redeal = matches!(r.stock, StockRules::Redeal { .. });
-    // A stock turned onto a waste gives its cards to no pile in particular.
-    let waste = matches!(r.stock, StockRules::Waste { .. });
-    if !redeal && (stock.is_empty() || waste) {
+    // Only a stock dealt onto the tableau piles (or a redeal) tells them apart: a stock
+    // turned onto a waste, or dealt onto the reserve, gives no pile a card.
+    let onto_piles = matches!(r.stock, StockRules::DealToPiles { .. }) && !stock.is_empty();
+    if !redeal && !onto_piles {
         piles.sort();
     }
     let mut cells: Vec<Vec<Card>> = (0..r.cells.count as usize)
@@ -1150,6 +1151,71 @@ fn random_rules_with_a_reserve_agree_with_the_referee() {
     }
     report_checks("10 random rules files with a reserve", &tally, &failures);
     assert!(tally.won > 0 && tally.lost > 0, "both verdicts");
+}
+
+/// Agnes's and Lady Jane's rules on few piles (runs that end at the base rank, nothing built
+/// on a card of it, empty piles for the rank below it, a base card that comes back, a
+/// stock dealt onto the piles or onto the reserve with its last cards into cells): each
+/// move, key, count and verdict against the referee's plain search, whatever the random
+/// rules of the tests above happen to draw.
+#[test]
+fn base_rank_rules_on_few_piles_agree_with_the_referee() {
+    let sizes = Sizes {
+        limit: 25_000,
+        per_state: 20,
+        positions: 8,
+    };
+    let mut rng = Rng::new(7);
+    let (mut tally, mut failures) = (Tally::default(), Vec::new());
+    let foundations = "[foundations]\nbase = \"first-dealt\"\nwrap = true\nmay_return = true\n";
+    let bodies = [
+        // Agnes: 3 cards on the piles, the base, 48 in the stock.
+        format!(
+            "[tableau]\ndeal = [1, 2]\nface_down = [0, 1]\nbuild = \"same-color\"\nwrap = true\n\
+             moves = \"any-sequence\"\nempty = \"none\"\non_base_rank = \"ends-runs\"\n\
+             {foundations}[stock]\nkind = \"deal-to-piles\"\n"
+        ),
+        // Lady Jane: 2 on the piles, 2 on the reserve, the base, 47 in the stock: the last
+        // card into the one cell.
+        format!(
+            "[tableau]\ndeal = [1, 1]\nbuild = \"alternate-color\"\nwrap = true\n\
+             moves = \"any-sequence\"\nempty = \"below-base\"\n\
+             on_base_rank = \"takes-nothing\"\n[cells]\ncount = 1\naccept = false\n\
+             [reserve]\npiles = [1, 1]\n{foundations}[stock]\nkind = \"deal-to-reserve\"\n"
+        ),
+        // The same with Kings into empty piles and the base's card kept home.
+        format!(
+            "[tableau]\ndeal = [1, 1]\nbuild = \"alternate-color\"\nwrap = true\n\
+             moves = \"any-sequence\"\nempty = \"kings\"\non_base_rank = \"ends-runs\"\n\
+             [cells]\ncount = 1\naccept = false\n[reserve]\npiles = [1, 1]\n\
+             {}base_stays = true\n[stock]\nkind = \"deal-to-reserve\"\n",
+            foundations
+        ),
+        // Stricter, so that small positions can be lost: building in suit, nothing into an
+        // empty pile, nothing coming back.
+        "[tableau]\ndeal = [2, 2]\nbuild = \"suit\"\nwrap = true\nmoves = \"any-sequence\"\n\
+         empty = \"none\"\non_base_rank = \"takes-nothing\"\n[cells]\ncount = 1\n\
+         accept = false\n[reserve]\npiles = [1, 1]\n[foundations]\nbase = \"first-dealt\"\n\
+         wrap = true\n[stock]\nkind = \"deal-to-reserve\"\n"
+            .to_string(),
+    ];
+    for (i, body) in bodies.iter().enumerate() {
+        check_rules_body(
+            &format!("base-rank-{i}"),
+            body,
+            &mut rng,
+            sizes,
+            &mut tally,
+            &mut failures,
+        );
+    }
+    report_checks(
+        "Agnes's and Lady Jane's rules on few piles",
+        &tally,
+        &failures,
+    );
+    assert!(tally.complete >= 3, "too few explored in full: {tally}");
+    assert!(tally.won > 0 && tally.lost > 0, "both verdicts: {tally}");
 }
 
 /// Klondike's rules (foundation returns with a stock turned onto a waste, face-down cards,

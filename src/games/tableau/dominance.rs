@@ -135,7 +135,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// talon early changes no card any later turn brings up (with one card a turn every
     /// card stays reachable; without a redeal the stock's cards stay as they are), so each
     /// move of a winning line stays legal with it gone; with three at a time and a redeal
-    /// left the next pass would turn up other cards, so it is not forced there.
+    /// left the next pass would turn up other cards, so it is not forced there. A stock
+    /// dealt onto the reserve deals the same cards onto the same stacks whatever the tableau
+    /// holds, so it leaves the argument as it is.
     pub(super) fn forced_home(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
         // A reserve that fills emptied piles changes more than the card sent home when that
         // card was a pile's last: the argument above does not cover it, so nothing is forced.

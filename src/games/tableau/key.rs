@@ -135,7 +135,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// the first pile, the one after on the second and so on, so two layouts that differ
     /// only in which pile is which get different cards from the deals still to come (a deal
     /// onto every pile is no exception: each pile still gets its own card). Once the stock
-    /// is empty nothing still to come tells the piles apart.
+    /// is empty nothing still to come tells the piles apart. A stock dealt onto the reserve
+    /// (Lady Jane) gives no tableau pile a card, so it leaves the piles interchangeable (the
+    /// reserve's stacks, which it does tell apart, keep their order in the key).
     pub(super) fn piles_ordered(&self, s: &State<N>) -> bool {
         let f = &self.feat;
         if self.loose_piles {
