@@ -382,17 +382,15 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 ));
             }
             // A base card that may leave its foundation leaves its rank on the board.
-            if self.base_may_leave() {
-                if let Some(base) = t.counter(BASE) {
-                    let base = games::counter_in(t, BASE, base, 1..=13)? as u8;
-                    if s.base != 0 && s.base != base {
-                        return Err(BoardError::Impossible(format!(
-                            "{BASE} = {base}, but the foundations start with rank {}",
-                            s.base
-                        )));
-                    }
-                    s.base = base;
+            if self.base_may_leave() && t.counter(BASE).is_some() {
+                let base = games::counter_in(t, BASE, 0, 1..=13)? as u8;
+                if s.base != 0 && s.base != base {
+                    return Err(BoardError::Impossible(format!(
+                        "{BASE} = {base}, but the foundations start with rank {}",
+                        s.base
+                    )));
                 }
+                s.base = base;
             }
             // The card dealt home gives the base: on its foundation, or where it may come
             // back, as the board's `base` line.

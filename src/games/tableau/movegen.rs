@@ -95,10 +95,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             && pile[pile.len() - k - 1] & DOWN == 0
             && (self.feat.face_up_groups
                 || self.continues_group(pile[pile.len() - k], pile[pile.len() - k - 1]))
-            && Card::from_index(pile[pile.len() - k - 1])
-                .rank_unchecked()
-                .value()
-                != base
+            && (base == 0
+                || Card::from_index(pile[pile.len() - k - 1])
+                    .rank_unchecked()
+                    .value()
+                    != base)
         {
             k += 1;
         }
@@ -373,17 +374,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// it now.
     pub(super) fn deal_move(&self, s: &State<N>) -> Option<Move> {
         let f = &self.feat;
-        if f.reserve_deal != 0 && s.stock != 0 {
-            // Onto every reserve stack, or the last cards into the cells.
-            let top = *s.stock().last().expect("stock holds cards");
-            let k = if s.stock >= f.reserve_deal {
-                f.reserve_deal
-            } else {
-                s.stock
-            };
-            return Some(Move::deal(k, Card::from_index(top)));
-        }
-        if f.deal_to == 0 || s.stock == 0 {
+        // Onto the piles, or onto every reserve stack (the last cards, fewer, into the cells).
+        let per = f.deal_to.max(f.reserve_deal);
+        if per == 0 || s.stock == 0 {
             return None;
         }
         if f.no_empty && s.len[..self.rules.piles()].contains(&0) {
@@ -394,7 +387,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         // The stock's bytes are kept face up (its cards are hidden by their place).
         let top = *s.stock().last().expect("stock holds cards");
-        Some(Move::deal(s.stock.min(f.deal_to), Card::from_index(top)))
+        Some(Move::deal(s.stock.min(per), Card::from_index(top)))
     }
 
     /// Every legal move of `s`, in the order [`Space::expand`] lists them.
@@ -488,7 +481,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 emit(mv);
             }
         }
-        if self.feat.deal_to != 0 || self.feat.reserve_deal != 0 {
+        if self.deals_stock() {
             if let Some(mv) = self.deal_move(s) {
                 emit(mv);
             }
@@ -686,7 +679,8 @@ mod tests {
     use super::*;
     use crate::games::tableau::testing::{
         backbone_uncovered, board, card, game, gypsy, gypsy_hearts, lady_jane_small, moves,
-        reserve_to_empty, streets, two_decks, BACKBONE_COVERED, HOME_DH, STREETS_TWO_RUNS,
+        pile_moves, reserve_to_empty, streets, two_decks, with_rules, BACKBONE_COVERED, HOME_DH,
+        STREETS_TWO_RUNS,
     };
     use crate::games::tableau::verbose;
     use crate::games::Game;
@@ -745,6 +739,11 @@ mod tests {
         assert!(deals(&(few + &stock("#3C #8S "))));
     }
 
+    /// The rules with a card of the base rank taking cards like any other.
+    fn builds_on_base(r: &mut crate::games::tableau::Rules) {
+        r.tableau.on_base_rank = crate::games::tableau::rules::OnBaseRank::Builds;
+    }
+
     #[test]
     fn agnes_runs_end_at_a_card_of_the_base_rank() {
         // Base Five: 4S lies on 5S, which lies on 6S. 4S alone moves (onto 5C, itself of the
@@ -757,26 +756,13 @@ mod tests {
              diamonds (stacked): 5D 6D 7D 8D 9D TD JD QD KD AD 2D 3D 4D\n\
              hearts (stacked): 5H 6H 7H 8H 9H TH JH QH KH AH 2H 3H 4H\n\
              spades (stacked):\nstock (stacked):\n";
-        // (from, to, cards) of each move between piles.
-        let between = |g: &Tableau| {
-            let mut out = Vec::new();
-            g.expand(&board(g, text), &mut out);
-            out.iter()
-                .filter_map(|m| match (m.mv.from, m.mv.to) {
-                    (Place::Pile(a), Place::Pile(b)) => Some((a + 1, b + 1, m.mv.count)),
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
-        };
-        let agnes = between(&g);
+        let agnes = pile_moves(&g, text);
         for m in [(1, 3, 1), (5, 3, 1)] {
             assert!(agnes.contains(&m), "{m:?} missing: {agnes:?}");
         }
         assert!(!agnes.iter().any(|&(a, _, k)| a == 1 && k > 1), "{agnes:?}");
         // Where runs pass the base rank, 5S 4S moves onto 6C and all three onto 7C.
-        let mut rules = g.rules.clone();
-        rules.tableau.on_base_rank = crate::games::tableau::rules::OnBaseRank::Builds;
-        let plain = between(&Tableau::<52, 80>::of_rules(Box::leak(Box::new(rules)), 0));
+        let plain = pile_moves(&with_rules(&g, builds_on_base), text);
         for m in [(1, 4, 2), (1, 2, 3)] {
             assert!(plain.contains(&m), "{m:?} missing: {plain:?}");
         }
@@ -794,27 +780,15 @@ mod tests {
              diamonds (stacked): 5D 6D 7D 8D 9D TD JD QD KD AD 2D 3D 4D\n\
              hearts (stacked): 5H 6H 7H 8H 9H TH JH QH KH AH 2H 3H\nspades (stacked):\n\
              stock (stacked):\n";
-        let between = |g: &Tableau| {
-            let mut out = Vec::new();
-            g.expand(&board(g, text), &mut out);
-            out.iter()
-                .filter_map(|m| match (m.mv.from, m.mv.to) {
-                    (Place::Pile(a), Place::Pile(b)) => Some((a + 1, b + 1)),
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
-        };
-        let jane = between(&g);
-        assert!(jane.contains(&(3, 4)), "{jane:?}");
+        let jane = pile_moves(&g, text);
+        assert!(jane.contains(&(3, 4, 1)), "{jane:?}");
         assert!(
-            !jane.contains(&(3, 1)) && !jane.contains(&(2, 4)),
+            !jane.contains(&(3, 1, 1)) && !jane.contains(&(2, 4, 1)),
             "{jane:?}"
         );
         // Where the base rank takes cards, 4H goes onto 5S.
-        let mut rules = g.rules.clone();
-        rules.tableau.on_base_rank = crate::games::tableau::rules::OnBaseRank::Builds;
-        let plain = between(&Tableau::<52, 80>::of_rules(Box::leak(Box::new(rules)), 0));
-        assert!(plain.contains(&(3, 1)), "{plain:?}");
+        let plain = pile_moves(&with_rules(&g, builds_on_base), text);
+        assert!(plain.contains(&(3, 1, 1)), "{plain:?}");
     }
 
     #[test]

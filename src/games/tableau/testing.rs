@@ -150,3 +150,23 @@ pub(super) fn lady_jane_small() -> Tableau {
     .expect("Lady Jane's rules");
     Tableau::of_rules(Box::leak(Box::new(rules)), 0)
 }
+
+/// The moves between tableau piles of the board `text`, as (from, to, cards), piles
+/// numbered from 1.
+pub(super) fn pile_moves(g: &Tableau, text: &str) -> Vec<(u8, u8, u8)> {
+    let mut out = Vec::new();
+    g.expand(&board(g, text), &mut out);
+    out.iter()
+        .filter_map(|m| match (m.mv.from, m.mv.to) {
+            (super::Place::Pile(a), super::Place::Pile(b)) => Some((a + 1, b + 1, m.mv.count)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `g`'s rules changed by `edit`, as a game of their own.
+pub(super) fn with_rules(g: &Tableau, edit: impl FnOnce(&mut super::Rules)) -> Tableau {
+    let mut rules = g.rules.clone();
+    edit(&mut rules);
+    Tableau::of_rules(Box::leak(Box::new(rules)), 0)
+}
