@@ -67,6 +67,10 @@ pub fn beam<S: Space>(
             pruned = true;
             next.select_nth_unstable_by_key(width, |&(h, i, _)| (h, i));
             next.truncate(width);
+            // The selection leaves the kept states in an order that depends on the sort's
+            // implementation (and with it on the state's size); the next layer is expanded
+            // in this order, so fix it by the unique (h, i): the same results across builds.
+            next.sort_unstable_by_key(|&(h, i, _)| (h, i));
         }
         layer.extend(next.drain(..).map(|(_, i, s)| (i, s)));
     };

@@ -896,3 +896,18 @@ fn a_beam_keeps_the_best_guided_states_of_each_layer() {
     let r = beam(&g, 0, 2, &Limits::none());
     assert_eq!(g.replay(0, &solved("beam", &r)), Some(2));
 }
+
+#[test]
+fn a_pruned_beam_layer_is_expanded_best_guided_first() {
+    // 0 has 100 children with guides in a scrambled order; a beam 50 wide keeps the 50 best
+    // guided, and each child reaches the goal 101. The first one expanded finds it, so the
+    // line names which came first: the best guided (child 100, guide 0), whatever order the
+    // selection left the kept ones in.
+    let mut edges: Vec<(usize, usize, u32)> = (1..=100).map(|c| (0, c, 1)).collect();
+    edges.extend((1..=100).map(|c| (c, 101, 1)));
+    let mut g = Graph::new(102, 101, &edges);
+    g.h = (0..102).map(|c| (c as u32 * 37) % 100).collect();
+    g.h[101] = 0;
+    let r = beam(&g, 0, 50, &Limits::none());
+    assert_eq!(solved("beam", &r), vec![100, 101]);
+}

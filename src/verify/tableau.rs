@@ -719,7 +719,7 @@ mod tests {
     use super::*;
     use crate::cards::parse_card;
     use crate::games::tableau::reserve_label;
-    use crate::games::tableau::rules::{MAX_CELLS, MAX_PILES, MAX_RESERVE_STACKS};
+    use crate::games::tableau::rules::{MAX_CELLS, MAX_RESERVE_STACKS, MAX_TABLEAU_PILES};
     use crate::games::tableau::testing::{
         backbone_uncovered, reserve_to_empty, two_decks, BACKBONE_COVERED,
     };
@@ -808,7 +808,7 @@ mod tests {
     /// reserve stack.
     #[test]
     fn written_out_labels_are_the_boards_labels() {
-        assert_eq!(PILE_LABELS.len(), MAX_PILES);
+        assert_eq!(PILE_LABELS.len(), MAX_TABLEAU_PILES);
         assert_eq!(CELL_LABELS.len(), MAX_CELLS);
         assert_eq!(RESERVE_LABELS.len(), MAX_RESERVE_STACKS);
         for (i, label) in RESERVE_LABELS.iter().enumerate() {

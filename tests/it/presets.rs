@@ -272,6 +272,7 @@ presets! {
     easthaven => "easthaven",
     ten_across => "ten-across",
     agnes => "agnes",
+    lady_jane => "lady-jane",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

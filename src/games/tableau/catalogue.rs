@@ -79,6 +79,7 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/easthaven.toml"),
     include_str!("../presets/ten-across.toml"),
     include_str!("../presets/agnes.toml"),
+    include_str!("../presets/lady-jane.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {

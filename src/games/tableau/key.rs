@@ -13,9 +13,10 @@ use super::Tableau;
 /// 0xFF), then the reserve's piles in order (each ended by 0xFF), then the cells sorted,
 /// then in games with a waste the talon (ended by 0xFF), then at `K - 4` the cards of the
 /// waste, at `K - 3` the cards left in the stock (the talon with a waste), at `K - 2` the
-/// chosen base and at `K - 1` the redeals used. `N` cards, 13 pile ends (tableau and
-/// reserve together: `Rules::check` keeps them within 13), 10 cells and the talon's end take
-/// at most `N + 24` bytes, so the last four never overlap them. Without a waste the stock's cards follow from their number: within one
+/// chosen base and at `K - 1` the redeals used. `N` cards and the ends of the piles
+/// (tableau and reserve), the cells and the talon's end (`Rules::check` keeps these within
+/// 24) take at most `N + 24` bytes, so the last four never overlap them. Without a waste
+/// the stock's cards follow from their number: within one
 /// search the stock only shrinks from its top.
 pub type Key<const K: usize> = [u8; K];
 

@@ -502,8 +502,15 @@ pub enum RulesError {
     },
 }
 
-/// The engine's capacity: tableau piles.
-pub const MAX_PILES: usize = 13;
+/// The engine's capacity: piles in the state, the tableau's and the reserve's together.
+pub const MAX_PILES: usize = 16;
+/// The engine's capacity: tableau piles (the move notation and the boards label them `1` to
+/// `13`).
+pub const MAX_TABLEAU_PILES: usize = 13;
+/// The key's room for the ends of piles and the cells' bytes: the key has `N` + 28 bytes,
+/// its last four hold counters, so pile ends (tableau and reserve), the cells and the
+/// talon's end share 24.
+const KEY_ROOM: usize = 24;
 /// The engine's capacity: cells.
 pub const MAX_CELLS: usize = 10;
 
@@ -574,8 +581,8 @@ impl Rules {
         if ![1, 2, 4].contains(&self.suits) {
             return Err(self.invalid("a game has one, two or four suits"));
         }
-        if t.deal.is_empty() || t.deal.len() > MAX_PILES {
-            return Err(self.invalid(format!("the tableau needs 1 to {MAX_PILES} piles")));
+        if t.deal.is_empty() || t.deal.len() > MAX_TABLEAU_PILES {
+            return Err(self.invalid(format!("the tableau needs 1 to {MAX_TABLEAU_PILES} piles")));
         }
         if !t.face_down.is_empty() && t.face_down.len() != t.deal.len() {
             return Err(self.invalid("face_down must give a number for every pile"));
@@ -600,6 +607,16 @@ impl Rules {
             )));
         }
         self.check_reserve()?;
+        let ends = self.piles()
+            + self.reserve.state_piles()
+            + c.count as usize
+            + usize::from(matches!(self.stock, StockRules::Waste { .. }));
+        if ends > KEY_ROOM {
+            return Err(self.unsupported(&format!(
+                "more than {KEY_ROOM} piles, reserve stacks, cells and a talon together (the \
+                 key's room)"
+            )));
+        }
         let dealt: usize = t.deal.iter().map(|&n| n as usize).sum::<usize>()
             + c.dealt as usize
             + self.reserve.cards()
@@ -1066,9 +1083,9 @@ mod tests {
             "more than 9 reserve stacks",
         );
         unsupported(
-            "[tableau]\ndeal = [5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4]\nbuild = \"suit\"\n\
-             moves = \"single\"\nempty = \"any\"\n[reserve]\npiles = [1, 1]\ncover = 2\n",
-            "more than 13 piles",
+            "[tableau]\ndeal = [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]\nbuild = \"suit\"\n\
+             moves = \"single\"\nempty = \"any\"\n[reserve]\npiles = [4, 3, 3, 3]\n",
+            "more than 16 piles",
         );
         for body in [
             format!("{SIX}[reserve]\ncover = 4\n"),
