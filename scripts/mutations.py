@@ -17,6 +17,7 @@ MOVEGEN = f"{ENGINE}/movegen.rs"
 DOMINANCE = f"{ENGINE}/dominance.rs"
 REFEREE = "src/verify/tableau.rs"
 SUPERMOVES = f"{ENGINE}/supermoves.rs"
+RULES = f"{ENGINE}/rules.rs"
 
 # name: (file, what the guard is, original text, mutated text)
 MUTATIONS = {
@@ -103,6 +104,24 @@ MUTATIONS = {
         "the referee lets a reserve card fill an empty pile only where the rules say",
         "if table.piles[to].is_empty() && !reserve.to_empty {",
         "if table.piles[to].is_empty() && !reserve.to_empty && false {",
+    ),
+    "home-suit-stuck-too-eager": (
+        DOMINANCE,
+        "a position is taken as lost only when a pile's cards of the one home suit are out of the foundation's order",
+        "let ok = last.is_none_or(|l| place > l);",
+        "let ok = last.is_none_or(|l| place > l + 1);",
+    ),
+    "cards-on-home-suit": (
+        RULES,
+        "no card lies on a card of the one suit with a foundation",
+        "            || self.plays_only_home(base)\n",
+        "",
+    ),
+    "referee-home-suit-in-group": (
+        REFEREE,
+        "the referee moves no card of the one suit with a foundation onto a pile",
+        "if let Some(c) = group.iter().find(|c| c.suit() == Some(only)) {",
+        "if let Some(c) = group.iter().skip(1).find(|c| c.suit() == Some(only)) {",
     ),
     "cells-sorted-as-one": (
         KEY,

@@ -477,6 +477,12 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
         };
         // A card going home goes onto the first foundation of its suit it follows on.
         let to = if mv.to == Place::Home && r.foundations.takes == Takes::Cards {
+            // Diamond Mine: one suit has a foundation.
+            if let Some(only) = r.foundations.suit {
+                if mv.card.suit() != Some(only) {
+                    return foul(format!("only the {} have a foundation", only.name()));
+                }
+            }
             let suit = mv.card.suit_unchecked().index();
             let rank = i32::from(mv.card.rank_unchecked().value());
             let mut to = None;
@@ -592,6 +598,15 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
             }
             if !matches!(mv.to, Place::Pile(_)) {
                 return foul("cards from the foundations come back to the tableau piles only");
+            }
+        }
+        // Diamond Mine: the suit with a foundation plays only there; nothing lies on it.
+        if let (Some(only), Place::Pile(_)) = (r.foundations.suit, mv.to) {
+            if let Some(c) = group.iter().find(|c| c.suit() == Some(only)) {
+                return foul(format!("{c} plays only to its foundation"));
+            }
+            if let Some(top) = t.piles[to].top().filter(|c| c.suit() == Some(only)) {
+                return foul(format!("nothing lies on {top}"));
             }
         }
         match mv.to {

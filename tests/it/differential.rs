@@ -211,6 +211,8 @@ struct Tally {
     null_moves: usize,
     /// Turns of the stock onto the waste (no move of the engine's).
     turns: usize,
+    /// Layouts the engine takes as lost (`home_suit_stuck`), each lost for the plain search.
+    stuck: usize,
 }
 
 impl Tally {
@@ -223,6 +225,7 @@ impl Tally {
         self.turns += o.turns;
         self.forced_checked += o.forced_checked;
         self.null_moves += o.null_moves;
+        self.stuck += o.stuck;
     }
 }
 
@@ -231,8 +234,8 @@ impl std::fmt::Display for Tally {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked",
-            self.positions, self.complete, self.won, self.lost, self.layouts_checked, self.forced_checked
+            "{} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked, {} layouts taken as lost checked",
+            self.positions, self.complete, self.won, self.lost, self.layouts_checked, self.forced_checked, self.stuck
         )
     }
 }
@@ -289,6 +292,11 @@ fn check_position<const N: usize, const K: usize>(
         .take(per_state.min(graph.next.len()))
     {
         let s = pack(t)?;
+        // A layout the engine knows lost (`home_suit_stuck`) gets no moves: checked
+        // against the plain search's verdict below instead.
+        if g.home_suit_stuck(&s) {
+            continue;
+        }
         succ.clear();
         g.expand(&s, &mut succ);
         let mut engine = HashSet::new();
@@ -381,16 +389,47 @@ fn check_position<const N: usize, const K: usize>(
             }
         }
     }
-    if !talon && seen.len() != by_canon.len() {
+    // Verdicts of the plain search, which prunes nothing.
+    let good = winnable(&graph, |_| true);
+    // Each layout the engine takes as lost is lost, and the engine reaches the layouts
+    // the plain search reaches without passing through one.
+    let mut stuck = vec![false; graph.layouts.len()];
+    for (i, t) in graph.layouts.iter().enumerate() {
+        if g.home_suit_stuck(&pack(t)?) {
+            if good[i] {
+                return Err(format!(
+                    "the engine takes as lost a layout the plain search wins:\n{}",
+                    t.to_text()
+                ));
+            }
+            stuck[i] = true;
+            tally.stuck += 1;
+        }
+    }
+    let mut reached = HashSet::from([canon(g, &graph.layouts[0])]);
+    let mut queue = VecDeque::from([0usize]);
+    let mut visited = vec![false; graph.layouts.len()];
+    visited[0] = true;
+    while let Some(i) = queue.pop_front() {
+        if stuck[i] {
+            continue;
+        }
+        for &j in &graph.next[i] {
+            if !visited[j] {
+                visited[j] = true;
+                reached.insert(canon(g, &graph.layouts[j]));
+                queue.push_back(j);
+            }
+        }
+    }
+    if !talon && seen.len() != reached.len() {
         return Err(format!(
             "the engine reaches {} positions, the referee {} after canonicalisation, from\n{}",
             seen.len(),
-            by_canon.len(),
+            reached.len(),
             start.to_text()
         ));
     }
-    // Verdicts.
-    let good = winnable(&graph, |_| true);
     let want = if good[0] {
         Verdict::Solved
     } else {
@@ -531,7 +570,47 @@ fn position<const N: usize, const K: usize>(
     // The loose cards, and the piles already holding a run.
     let mut loose: Vec<Card> = Vec::new();
     let mut busy: Vec<usize> = Vec::new();
-    if r.foundations.takes == Takes::Cards {
+    if let Some(only) = r.foundations.suit {
+        // One suit's foundation (Diamond Mine): it from its base, up to three of its cards
+        // above in play; the other suits but one complete, alone on a pile (the game is won
+        // with them so); the last one a run from its King on one pile and its lowest cards
+        // loose.
+        // A chosen base with nothing home is not chosen yet: keep one card there.
+        let out = (rng.below(in_play.min(3) as u64 + 1) as u8).min(12);
+        let low = (in_play - usize::from(out)).clamp(1, 12) as u8;
+        // A chosen base: any, or half the time one that puts the first loose card of the
+        // suit one rank above a loose card of the open suit, so that a card could be built
+        // on it (the rule that nothing is).
+        let base = match r.foundations.base {
+            FoundationBase::Chosen if out > 0 && rng.below(2) == 0 => {
+                let first = 2 + rng.below(u64::from(low)) as u8;
+                (first + 12 - (13 - out) % 13) % 13 + 1
+            }
+            FoundationBase::Chosen => 1 + rng.below(13) as u8,
+            _ => 1,
+        };
+        let rank = |i: u8| Rank::from_value((base - 1 + i) % 13 + 1);
+        let home = home_of(only).expect("its foundation");
+        t.piles[home].cards = (0..13 - out).map(|i| Card::new(only, rank(i))).collect();
+        loose.extend((13 - out..13).map(|i| Card::new(only, rank(i))));
+        let mut others: Vec<Suit> = Suit::ALL.into_iter().filter(|&x| x != only).collect();
+        let open = others.remove(rng.below(others.len() as u64) as usize);
+        let mut free: Vec<usize> = piles.clone();
+        for x in others {
+            let p = free.remove(rng.below(free.len() as u64) as usize);
+            t.piles[p]
+                .cards
+                .extend((1..=13).rev().map(|v| Card::new(x, Rank::from_value(v))));
+            busy.push(p);
+        }
+        let p = free[rng.below(free.len() as u64) as usize];
+        t.piles[p].cards.extend(
+            (low + 1..=13)
+                .rev()
+                .map(|v| Card::new(open, Rank::from_value(v))),
+        );
+        loose.extend((1..=low).map(|v| Card::new(open, Rank::from_value(v))));
+    } else if r.foundations.takes == Takes::Cards {
         // One deck: each suit's foundation from its base, the cards above in play. A base
         // dealt onto the foundations stays on the first one (`base_stays`, or no returns).
         let chosen = r.foundations.base == FoundationBase::Chosen;
@@ -1216,6 +1295,62 @@ fn base_rank_rules_on_few_piles_agree_with_the_referee() {
     );
     assert!(tally.complete >= 3, "too few explored in full: {tally}");
     assert!(tally.won > 0 && tally.lost > 0, "both verdicts: {tally}");
+}
+
+/// One suit's foundation (Diamond Mine's rule: that suit plays only there, the others are
+/// won in runs on the tableau) on five and six piles, with a chosen or an Ace base, face-down
+/// cards and several ways of building and moving: each move, key, count and verdict against
+/// the referee's plain search, and every layout the engine takes as lost because that
+/// suit's cards lie out of the foundation's order (`home_suit_stuck`) lost for the plain
+/// search too, both verdicts and such layouts seen.
+#[test]
+fn one_suits_foundation_on_few_piles_agrees_with_the_referee() {
+    let sizes = Sizes {
+        limit: 25_000,
+        per_state: 20,
+        positions: 6,
+    };
+    let mut rng = Rng::new(23);
+    let (mut tally, mut failures) = (Tally::default(), Vec::new());
+    let bodies = [
+        ("any-suit", "any-sequence", "any", "chosen", 5, true),
+        ("any-suit", "face-up-groups", "kings", "chosen", 6, true),
+        ("suit", "single", "any", "ace", 5, false),
+        ("same-color", "any-sequence", "none", "chosen", 6, false),
+        ("any-suit", "single", "none", "chosen", 5, true),
+    ];
+    for (i, (build, moves, empty, base, piles, hide)) in bodies.iter().enumerate() {
+        // Every card dealt (the rules ask it; the positions are drawn apart from the deal),
+        // three of each pile face down where cards hide.
+        let deal = if *piles == 5 {
+            "11, 11, 10, 10, 10"
+        } else {
+            "9, 9, 9, 9, 8, 8"
+        };
+        let down = vec![if *hide { "3" } else { "0" }; *piles].join(", ");
+        let wrap = if *base == "chosen" {
+            "wrap = true\n"
+        } else {
+            ""
+        };
+        let body = format!(
+            "won = \"all-in-runs\"\n[tableau]\ndeal = [{deal}]\nface_down = [{down}]\n\
+             build = \"{build}\"\nmoves = \"{moves}\"\nempty = \"{empty}\"\n\
+             [foundations]\nbase = \"{base}\"\n{wrap}suit = \"diamonds\"\n"
+        );
+        check_rules_body(
+            &format!("one-suit-{i}"),
+            &body,
+            &mut rng,
+            sizes,
+            &mut tally,
+            &mut failures,
+        );
+    }
+    report_checks("one suit's foundation on few piles", &tally, &failures);
+    assert!(tally.complete >= 10, "too few explored in full: {tally}");
+    assert!(tally.won > 0 && tally.lost > 0, "both verdicts: {tally}");
+    assert!(tally.stuck > 0, "no layout taken as lost: {tally}");
 }
 
 /// Klondike's rules (foundation returns with a stock turned onto a waste, face-down cards,

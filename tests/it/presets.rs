@@ -273,6 +273,7 @@ presets! {
     ten_across => "ten-across",
     agnes => "agnes",
     lady_jane => "lady-jane",
+    diamond_mine => "diamond-mine",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

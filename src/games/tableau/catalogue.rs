@@ -80,6 +80,7 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/ten-across.toml"),
     include_str!("../presets/agnes.toml"),
     include_str!("../presets/lady-jane.toml"),
+    include_str!("../presets/diamond-mine.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {

@@ -2,7 +2,7 @@
 
 use super::moves::{Move, Place};
 use super::rules::{Direction, FoundationBase};
-use super::state::State;
+use super::state::{State, DOWN};
 use super::Tableau;
 use crate::cards::{Card, Rank, Suit};
 use solvers::Successor;
@@ -175,12 +175,64 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 }
 
+impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// Whether `s` can no longer be won because the one suit with a foundation
+    /// (`FoundationRules::suit`, Diamond Mine) is stuck: its cards never move onto a pile,
+    /// so each pile holds the ones dealt there, in the order dealt, and one leaves only from
+    /// the top of its pile to the foundation. Each pile's cards of that suit therefore go
+    /// home from its top down, while the foundation takes them in the order of the ranks
+    /// from its base (wrapping). When no base (the chosen one, or any of the 13 while none
+    /// is chosen) puts every pile's cards, top down, in that order, no win is left.
+    pub fn home_suit_stuck(&self, s: &State<N>) -> bool {
+        let Some(suit) = self.feat.home_suit else {
+            return false;
+        };
+        let fits = |base: u8| {
+            (0..self.rules.piles()).all(|p| {
+                // Each card's place in the foundation's order, from the pile's top down.
+                let mut last = None;
+                s.pile(p).iter().rev().all(|&b| {
+                    let c = b & !DOWN;
+                    if c / 13 != suit {
+                        return true;
+                    }
+                    let place = (c % 13 + 13 - (base - 1)) % 13;
+                    let ok = last.is_none_or(|l| place > l);
+                    last = Some(place);
+                    ok
+                })
+            })
+        };
+        if s.base != 0 {
+            !fits(s.base)
+        } else {
+            !(1..=13).any(fits)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::games::tableau::testing::{
-        board, card, game, gypsy, gypsy_hearts, streets, STREETS_TWO_RUNS,
+        board, card, diamond_mine_board, game, gypsy, gypsy_hearts, streets, STREETS_TWO_RUNS,
     };
     use solvers::Space;
+
+    /// Diamond Mine: a pile whose diamonds, top down, are out of the foundation's order
+    /// leaves no win and no move; in order (or apart), the position plays on.
+    #[test]
+    fn diamonds_out_of_the_foundations_order_in_a_pile_lose() {
+        let g = game("diamond-mine");
+        // 2D under 3D: 3D must go home first, and cannot.
+        let stuck = board(&g, &diamond_mine_board("2D 3D", ""));
+        assert!(g.home_suit_stuck(&stuck));
+        let mut out = Vec::new();
+        g.expand(&stuck, &mut out);
+        assert!(out.is_empty());
+        // 3D under 2D: 2D goes home, then 3D.
+        let fine = board(&g, &diamond_mine_board("3D 2D", ""));
+        assert!(!g.home_suit_stuck(&fine));
+    }
 
     #[test]
     fn autoplay_with_returns_waits_for_the_cards_that_could_come_back_as_bases() {

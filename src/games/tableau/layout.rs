@@ -74,11 +74,13 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     /// The suits that have a foundation (labelled with the suit's name): those of the deck,
-    /// none when the game has no foundations. With several decks a suit's foundation holds
+    /// the one suit where only it has one, none when the game has no foundations. With several decks a suit's foundation holds
     /// all its cards (its runs one on another).
     pub fn home_suits(&self) -> Vec<Suit> {
         if self.feat.takes == Takes::Nothing {
             Vec::new()
+        } else if let Some(suit) = self.rules.foundations.suit {
+            vec![suit]
         } else {
             self.rules.deck().suit_list()
         }

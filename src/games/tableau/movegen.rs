@@ -84,10 +84,15 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// How many cards at the top of `pile` may move as a group (before the limit of
     /// [`Tableau::max_group`]): the built sequence of face-up cards (in one suit when only
     /// suit runs move), or every face-up card when any face-up group moves. Where runs end
-    /// at the base rank (Agnes), a card on a card of rank `s.base` starts the run.
+    /// at the base rank (Agnes), a card on a card of rank `s.base` starts the run; no run
+    /// holds a card that plays only home (Diamond Mine's diamonds).
     fn run_len(&self, s: &State<N>, pile: &[u8]) -> usize {
         if pile.is_empty() {
             return 0;
+        }
+        // A card that plays only home moves in no group (alone, it goes nowhere but home).
+        if self.feat.home_only >> (pile[pile.len() - 1] & !DOWN) & 1 != 0 {
+            return 1;
         }
         let base = if self.feat.base_ends_runs { s.base } else { 0 };
         let mut k = 1;
@@ -95,6 +100,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             && pile[pile.len() - k - 1] & DOWN == 0
             && (self.feat.face_up_groups
                 || self.continues_group(pile[pile.len() - k], pile[pile.len() - k - 1]))
+            && self.feat.home_only >> pile[pile.len() - k - 1] & 1 == 0
             && (base == 0
                 || Card::from_index(pile[pile.len() - k - 1])
                     .rank_unchecked()
@@ -126,7 +132,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     pub(super) fn goes_home(&self, s: &State<N>, c: Card) -> bool {
-        if self.feat.takes != Takes::Cards {
+        if self.feat.takes != Takes::Cards
+            || self
+                .feat
+                .home_suit
+                .is_some_and(|h| h != c.suit_unchecked().index() as u8)
+        {
             return false;
         }
         let h = s.home[c.suit_unchecked().index()];
@@ -392,6 +403,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// Every legal move of `s`, in the order [`Space::expand`] lists them.
     pub(super) fn each_move<F: FnMut(Move)>(&self, s: &State<N>, mut emit: F) {
+        // A position that can no longer be won needs no moves (`home_suit_stuck`).
+        if self.home_suit_stuck(s) {
+            return;
+        }
         let np = self.rules.piles();
         let nc = self.cells();
         // Where each pile starts, and its top card: worked out once per state.
@@ -678,9 +693,9 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
 mod tests {
     use super::*;
     use crate::games::tableau::testing::{
-        backbone_uncovered, board, card, game, gypsy, gypsy_hearts, lady_jane_small, moves,
-        pile_moves, reserve_to_empty, streets, two_decks, with_rules, BACKBONE_COVERED, HOME_DH,
-        STREETS_TWO_RUNS,
+        backbone_uncovered, board, card, diamond_mine_board, game, gypsy, gypsy_hearts,
+        lady_jane_small, moves, pile_moves, reserve_to_empty, streets, two_decks, with_rules,
+        BACKBONE_COVERED, HOME_DH, STREETS_TWO_RUNS,
     };
     use crate::games::tableau::verbose;
     use crate::games::Game;
@@ -766,6 +781,32 @@ mod tests {
         for m in [(1, 4, 2), (1, 2, 3)] {
             assert!(plain.contains(&m), "{m:?} missing: {plain:?}");
         }
+    }
+
+    #[test]
+    fn diamond_mines_diamonds_play_only_home_and_take_nothing() {
+        let g = game("diamond-mine");
+        let text = diamond_mine_board("3D", "2D");
+        let m = pile_moves(&g, &text);
+        // 2H onto 3H, 3H alone into an empty pile, AH onto 2H.
+        for want in [(5, 7, 1), (7, 9, 1), (6, 5, 1)] {
+            assert!(m.contains(&want), "{want:?} missing: {m:?}");
+        }
+        // Nothing onto 3D or 4D, no diamond onto a pile, 4D never with 3H.
+        assert!(
+            !m.iter()
+                .any(|&(a, b, k)| b == 4 || a == 4 || a == 8 || (a == 7 && k > 1)),
+            "{m:?}"
+        );
+        // Only the next diamond goes home.
+        let mut home = Vec::new();
+        g.expand(&board(&g, &text), &mut home);
+        let home: Vec<_> = home
+            .iter()
+            .filter(|x| x.mv.to == Place::Home)
+            .map(|x| x.mv.card)
+            .collect();
+        assert_eq!(home, vec![card("2D")]);
     }
 
     #[test]

@@ -323,6 +323,39 @@ pub struct FoundationRules {
     /// (`runs`, Spider), or nothing: the game has none (`nothing`, Scorpion).
     #[serde(default)]
     pub takes: Takes,
+    /// The one suit that has a foundation (`"diamonds"` in Diamond Mine); none: every suit
+    /// has its own. That suit's cards play only there: in the tableau no card lies on one
+    /// and none moves onto a pile, alone or in a group. The other suits never go home, so
+    /// the game is won with them in runs on the tableau (`won = "all-in-runs"`). Left out of
+    /// the rules' fingerprint when none.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "suit_name")]
+    pub suit: Option<Suit>,
+}
+
+/// A suit in the rules files by its name (`"diamonds"`), as the boards label foundations.
+mod suit_name {
+    use crate::cards::Suit;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(suit: &Option<Suit>, ser: S) -> Result<S::Ok, S::Error> {
+        match suit {
+            Some(s) => ser.serialize_str(s.name()),
+            None => ser.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(de: D) -> Result<Option<Suit>, D::Error> {
+        let name = String::deserialize(de)?;
+        Suit::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .map(Some)
+            .ok_or_else(|| {
+                D::Error::custom(format!(
+                    "unknown suit '{name}': clubs, diamonds, hearts or spades"
+                ))
+            })
+    }
 }
 
 /// What the foundations take.
@@ -366,6 +399,7 @@ impl Default for FoundationRules {
             may_return: false,
             base_stays: false,
             takes: Takes::Cards,
+            suit: None,
         }
     }
 }
@@ -805,6 +839,26 @@ impl Rules {
                 self.invalid("empty = \"below-base\" needs foundations based on a dealt card")
             );
         }
+        if f.suit.is_some() {
+            if f.takes != Takes::Cards || self.won != Won::AllInRuns {
+                return Err(self.invalid(
+                    "with one suit's foundation the others are won in runs: takes = \"cards\" \
+                     and won = \"all-in-runs\"",
+                ));
+            }
+            if self.decks != 1
+                || self.suits != 4
+                || f.may_return
+                || c.count > 0
+                || self.stock != StockRules::None
+                || !self.reserve.is_default()
+            {
+                return Err(self.unsupported(
+                    "one suit's foundation with several decks or suits, returns, cells, a stock \
+                     or a reserve",
+                ));
+            }
+        }
         if f.base_stays && !f.may_return {
             return Err(self.invalid("base_stays needs may_return"));
         }
@@ -940,7 +994,10 @@ impl Rules {
     /// Whether `card` may lie on `base` in the tableau.
     pub fn builds_on(&self, card: Card, base: Card) -> bool {
         let t = &self.tableau;
-        if !t.build.suits_fit(card, base) {
+        if !t.build.suits_fit(card, base)
+            || self.plays_only_home(card)
+            || self.plays_only_home(base)
+        {
             return false;
         }
         let (c, b) = (card.rank_unchecked().value(), base.rank_unchecked().value());
@@ -953,9 +1010,20 @@ impl Rules {
         }
     }
 
+    /// Whether `card` is of the one suit that has a foundation (`FoundationRules::suit`):
+    /// it plays only there.
+    pub fn plays_only_home(&self, card: Card) -> bool {
+        self.foundations
+            .suit
+            .is_some_and(|s| card.suit() == Some(s))
+    }
+
     /// Whether `card` may start an empty pile, the foundations' base rank being `base`
     /// (1 to 13; 0 where no base is known).
     pub fn fills_empty(&self, card: Card, base: u8) -> bool {
+        if self.plays_only_home(card) {
+            return false;
+        }
         match self.tableau.empty {
             EmptyFill::Any => true,
             EmptyFill::Kings => card.rank() == Some(Rank::King),

@@ -164,6 +164,23 @@ pub(super) fn pile_moves(g: &Tableau, text: &str) -> Vec<(u8, u8, u8)> {
         .collect()
 }
 
+/// A Diamond Mine board: the three other suits done or nearly (3H, 2H and AH loose), the
+/// foundation from Five to Ace, so 2D goes next; 4D under 3H on pile 7, `pile4` and
+/// `pile8` on piles 4 and 8 (the diamonds 2D and 3D between them), piles 9 to 13 empty.
+pub(super) fn diamond_mine_board(pile4: &str, pile8: &str) -> String {
+    let mut text = String::from(
+        "1 (spread): KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC\n\
+         2 (spread): KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS\n\
+         3 (spread): KH QH JH TH 9H 8H 7H 6H 5H 4H\n",
+    );
+    text += &format!("4 (spread): {pile4}\n5 (spread): 2H\n6 (spread): AH\n");
+    text += &format!("7 (spread): 4D 3H\n8 (spread): {pile8}\n");
+    for p in 9..=13 {
+        text += &format!("{p} (spread):\n");
+    }
+    text + "diamonds (stacked): 5D 6D 7D 8D 9D TD JD QD KD AD\n"
+}
+
 /// `g`'s rules changed by `edit`, as a game of their own.
 pub(super) fn with_rules(g: &Tableau, edit: impl FnOnce(&mut super::Rules)) -> Tableau {
     let mut rules = g.rules.clone();

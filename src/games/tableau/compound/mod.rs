@@ -49,11 +49,13 @@ pub struct Compound {
 
 impl<const N: usize, const K: usize> Tableau<N, K> {
     /// Whether [`Compound`] moves are written for these rules: one deck, single cards go
-    /// home, and the game has no stock, redeal, returns, chosen base or reserve, and every
-    /// built group moves that room allows (the FreeCell family).
+    /// home, and the game has no stock, redeal, returns, chosen base, reserve or suit
+    /// without a foundation, and every built group moves that room allows (the FreeCell
+    /// family).
     pub fn plays_compound(&self) -> bool {
         let f = &self.feat;
         f.takes == Takes::Cards
+            && f.home_suit.is_none()
             && !f.returns
             && f.redeal == 0
             && !f.chosen_base
