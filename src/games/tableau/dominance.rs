@@ -184,16 +184,17 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// from its base (wrapping). When no base (the chosen one, or any of the 13 while none
     /// is chosen) puts every pile's cards, top down, in that order, no win is left.
     pub fn home_suit_stuck(&self, s: &State<N>) -> bool {
-        let Some(suit) = self.feat.home_suit else {
+        let only = self.feat.home_only;
+        if only == 0 {
             return false;
-        };
+        }
         let fits = |base: u8| {
             (0..self.rules.piles()).all(|p| {
                 // Each card's place in the foundation's order, from the pile's top down.
                 let mut last = None;
                 s.pile(p).iter().rev().all(|&b| {
                     let c = b & !DOWN;
-                    if c / 13 != suit {
+                    if only >> c & 1 == 0 {
                         return true;
                     }
                     let place = (c % 13 + 13 - (base - 1)) % 13;

@@ -70,11 +70,9 @@ pub(super) struct Features {
     pub(super) reserve_last_card: bool,
     /// The most cards a pile holds (0: no limit).
     pub(super) max_cards: u8,
-    /// The cards that play only to their foundation (`FoundationRules::suit`), as a bit set
-    /// of identities like `fits`: a movable run ends below one.
+    /// The cards of the one suit with a foundation (`FoundationRules::suit`), which play
+    /// only there, as a bit set of identities like `fits`; 0 where every suit has one.
     pub(super) home_only: u64,
-    /// The one suit with a foundation, as its index (`FoundationRules::suit`; none: all).
-    pub(super) home_suit: Option<u8>,
     /// Cards in the game.
     pub(super) cards: u8,
     /// [`Rules::builds_on`] as a table: bit `b` of `fits[c]` is set when card `c` may lie on
@@ -150,7 +148,6 @@ impl Features {
             home_only: (0..52u8)
                 .filter(|&c| r.plays_only_home(Card::from_index(c)))
                 .fold(0, |m, c| m | 1 << c),
-            home_suit: r.foundations.suit.map(|s| s.index() as u8),
             cards: deck.len() as u8,
             fits,
             group_fits: std::array::from_fn(|c| {

@@ -16,8 +16,8 @@ use super::Tableau;
 /// chosen base and at `K - 1` the redeals used. `N` cards and the ends of the piles
 /// (tableau and reserve), the cells and the talon's end (`Rules::check` keeps these within
 /// 24) take at most `N + 24` bytes, so the last four never overlap them. Without a waste
-/// the stock's cards follow from their number: within one
-/// search the stock only shrinks from its top.
+/// the stock's cards follow from their number: within one search the stock only shrinks
+/// from its top.
 pub type Key<const K: usize> = [u8; K];
 
 impl<const N: usize, const K: usize> Tableau<N, K> {

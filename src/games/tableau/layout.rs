@@ -74,8 +74,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     /// The suits that have a foundation (labelled with the suit's name): those of the deck,
-    /// the one suit where only it has one, none when the game has no foundations. With several decks a suit's foundation holds
-    /// all its cards (its runs one on another).
+    /// the one suit where only it has one, none when the game has no foundations. With
+    /// several decks a suit's foundation holds all its cards (its runs one on another).
     pub fn home_suits(&self) -> Vec<Suit> {
         if self.feat.takes == Takes::Nothing {
             Vec::new()

@@ -132,12 +132,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     pub(super) fn goes_home(&self, s: &State<N>, c: Card) -> bool {
-        if self.feat.takes != Takes::Cards
-            || self
-                .feat
-                .home_suit
-                .is_some_and(|h| h != c.suit_unchecked().index() as u8)
-        {
+        // Where one suit has the only foundation, only its cards go home.
+        let only = self.feat.home_only;
+        if self.feat.takes != Takes::Cards || (only != 0 && only >> c.index() & 1 == 0) {
             return false;
         }
         let h = s.home[c.suit_unchecked().index()];

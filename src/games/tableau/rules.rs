@@ -641,6 +641,9 @@ impl Rules {
             )));
         }
         self.check_reserve()?;
+        // The key's layout rests on this; the limits on piles, cells and reserves keep
+        // today's rules within it (a reserve refuses cells but for its stock's last cards,
+        // a waste refuses cells), so only a new combination could reach it.
         let ends = self.piles()
             + self.reserve.state_piles()
             + c.count as usize

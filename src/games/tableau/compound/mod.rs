@@ -55,7 +55,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     pub fn plays_compound(&self) -> bool {
         let f = &self.feat;
         f.takes == Takes::Cards
-            && f.home_suit.is_none()
+            && f.home_only == 0
             && !f.returns
             && f.redeal == 0
             && !f.chosen_base
