@@ -1204,6 +1204,18 @@ fn report_checks(what: &str, tally: &Tally, failures: &[String]) {
     );
 }
 
+/// [`check_rules_body`] on each (name, body) of `bodies` in turn from one seed, then
+/// [`report_checks`] under `what`; returns the tally for the caller's own assertions.
+fn check_bodies(what: &str, seed: u64, sizes: Sizes, bodies: &[(String, String)]) -> Tally {
+    let mut rng = Rng::new(seed);
+    let (mut tally, mut failures) = (Tally::default(), Vec::new());
+    for (name, body) in bodies {
+        check_rules_body(name, body, &mut rng, sizes, &mut tally, &mut failures);
+    }
+    report_checks(what, &tally, &failures);
+    tally
+}
+
 /// Fixed seeds, random rules with a reserve only (the stacks, the pile across them, a
 /// reserve card into an empty pile or not), so that the reserve is always checked whatever
 /// the draws of the test above: each explored in full where it fits, both verdicts seen.
@@ -1244,8 +1256,6 @@ fn base_rank_rules_on_few_piles_agree_with_the_referee() {
         per_state: 20,
         positions: 8,
     };
-    let mut rng = Rng::new(7);
-    let (mut tally, mut failures) = (Tally::default(), Vec::new());
     let foundations = "[foundations]\nbase = \"first-dealt\"\nwrap = true\nmay_return = true\n";
     let bodies = [
         // Agnes: 3 cards on the piles, the base, 48 in the stock.
@@ -1278,20 +1288,16 @@ fn base_rank_rules_on_few_piles_agree_with_the_referee() {
          wrap = true\n[stock]\nkind = \"deal-to-reserve\"\n"
             .to_string(),
     ];
-    for (i, body) in bodies.iter().enumerate() {
-        check_rules_body(
-            &format!("base-rank-{i}"),
-            body,
-            &mut rng,
-            sizes,
-            &mut tally,
-            &mut failures,
-        );
-    }
-    report_checks(
+    let bodies: Vec<(String, String)> = bodies
+        .into_iter()
+        .enumerate()
+        .map(|(i, body)| (format!("base-rank-{i}"), body))
+        .collect();
+    let tally = check_bodies(
         "Agnes's and Lady Jane's rules on few piles",
-        &tally,
-        &failures,
+        7,
+        sizes,
+        &bodies,
     );
     assert!(tally.complete >= 3, "too few explored in full: {tally}");
     assert!(tally.won > 0 && tally.lost > 0, "both verdicts: {tally}");
@@ -1310,16 +1316,15 @@ fn one_suits_foundation_on_few_piles_agrees_with_the_referee() {
         per_state: 20,
         positions: 6,
     };
-    let mut rng = Rng::new(23);
-    let (mut tally, mut failures) = (Tally::default(), Vec::new());
-    let bodies = [
+    let rules = [
         ("any-suit", "any-sequence", "any", "chosen", 5, true),
         ("any-suit", "face-up-groups", "kings", "chosen", 6, true),
         ("suit", "single", "any", "ace", 5, false),
         ("same-color", "any-sequence", "none", "chosen", 6, false),
         ("any-suit", "single", "none", "chosen", 5, true),
     ];
-    for (i, (build, moves, empty, base, piles, hide)) in bodies.iter().enumerate() {
+    let mut bodies = Vec::new();
+    for (i, (build, moves, empty, base, piles, hide)) in rules.iter().enumerate() {
         // Every card dealt (the rules ask it; the positions are drawn apart from the deal),
         // three of each pile face down where cards hide.
         let deal = if *piles == 5 {
@@ -1338,16 +1343,9 @@ fn one_suits_foundation_on_few_piles_agrees_with_the_referee() {
              build = \"{build}\"\nmoves = \"{moves}\"\nempty = \"{empty}\"\n\
              [foundations]\nbase = \"{base}\"\n{wrap}suit = \"diamonds\"\n"
         );
-        check_rules_body(
-            &format!("one-suit-{i}"),
-            &body,
-            &mut rng,
-            sizes,
-            &mut tally,
-            &mut failures,
-        );
+        bodies.push((format!("one-suit-{i}"), body));
     }
-    report_checks("one suit's foundation on few piles", &tally, &failures);
+    let tally = check_bodies("one suit's foundation on few piles", 23, sizes, &bodies);
     assert!(tally.complete >= 10, "too few explored in full: {tally}");
     assert!(tally.won > 0 && tally.lost > 0, "both verdicts: {tally}");
     assert!(tally.stuck > 0, "no layout taken as lost: {tally}");
@@ -1366,8 +1364,7 @@ fn klondike_rules_on_three_piles_agree_with_the_referee() {
         per_state: 20,
         positions: 2,
     };
-    let mut rng = Rng::new(17);
-    let (mut tally, mut failures) = (Tally::default(), Vec::new());
+    let mut bodies = Vec::new();
     for (i, (draw, redeals)) in [(3, 255), (1, 255), (1, 2), (1, 0), (3, 2)]
         .iter()
         .enumerate()
@@ -1378,11 +1375,10 @@ fn klondike_rules_on_three_piles_agree_with_the_referee() {
                  moves = \"any-sequence\"\nempty = \"{empty}\"\n[foundations]\nmay_return = true\n\
                  [stock]\nkind = \"waste\"\ndraw = {draw}\nredeals = {redeals}\n"
             );
-            let name = format!("klondike-3piles-{i}-{j}");
-            check_rules_body(&name, &body, &mut rng, sizes, &mut tally, &mut failures);
+            bodies.push((format!("klondike-3piles-{i}-{j}"), body));
         }
     }
-    report_checks("Klondike's rules on three piles", &tally, &failures);
+    let tally = check_bodies("Klondike's rules on three piles", 17, sizes, &bodies);
     assert!(tally.complete >= 5, "too few explored in full: {tally}");
     assert!(tally.won > 0 && tally.forced_checked > 0, "{tally}");
 }
@@ -1400,8 +1396,7 @@ fn reserve_games_rules_on_two_piles_agree_with_the_referee() {
         per_state: 20,
         positions: 3,
     };
-    let mut rng = Rng::new(23);
-    let (mut tally, mut failures) = (Tally::default(), Vec::new());
+    let mut bodies = Vec::new();
     for (i, (draw, redeals)) in [(3, 255), (1, 0), (1, 2)].iter().enumerate() {
         // Canfield's own rules; stricter ones (no returns, building in suit, no card into an
         // empty pile) under which small positions can be lost; Kansas's (any suit, only the
@@ -1433,14 +1428,14 @@ fn reserve_games_rules_on_two_piles_agree_with_the_referee() {
                  base_stays = {returns}\n\
                  [stock]\nkind = \"waste\"\ndraw = {draw}\nredeals = {redeals}\n"
             );
-            let name = format!("reserve-2piles-{i}-{j}");
-            check_rules_body(&name, &body, &mut rng, sizes, &mut tally, &mut failures);
+            bodies.push((format!("reserve-2piles-{i}-{j}"), body));
         }
     }
-    report_checks(
+    let tally = check_bodies(
         "Canfield's, Kansas's and Eagle Wing's rules on two piles",
-        &tally,
-        &failures,
+        23,
+        sizes,
+        &bodies,
     );
     assert!(tally.complete >= 5, "too few explored in full: {tally}");
     assert!(tally.won > 0 && tally.lost > 0, "{tally}");
