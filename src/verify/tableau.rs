@@ -462,6 +462,16 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
             (Place::Reserve(i), _) => reserve_move(self, t, i, mv)?,
             _ => {}
         }
+        // Glenwood: until a reserve card goes home, choosing the base, only reserve cards
+        // move.
+        if r.foundations.from_reserve
+            && base_rank(t).is_none()
+            && !matches!(mv.from, Place::Reserve(_))
+        {
+            return foul(
+                "until a reserve card goes home and chooses the base, only reserve cards move",
+            );
+        }
         let k = mv.count as usize;
         let from = if mv.from == Place::Home {
             // A card coming back comes off a foundation of its suit that has it on top (with
@@ -571,6 +581,8 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                     Place::Pile(_),
                     GroupMoves::AnySequence | GroupMoves::SuitSequences | GroupMoves::FaceUpGroups,
                 ) => usize::MAX,
+                // Only the whole pile.
+                (Place::Pile(_), GroupMoves::WholePile) if k == src.len() => usize::MAX,
                 // Every face-up card of the pile, or one.
                 (Place::Pile(_), GroupMoves::SingleOrAllFaceUp) => {
                     let below = src.len() - k;
@@ -587,6 +599,17 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                     "{k} cards may not move together here (at most {allowed})"
                 ));
             }
+        }
+        // Glenwood: between piles only a whole pile moves, even one card.
+        if r.tableau.moves == GroupMoves::WholePile
+            && matches!((mv.from, mv.to), (Place::Pile(_), Place::Pile(_)))
+            && k != src.len()
+        {
+            return foul(format!(
+                "only a whole pile moves onto another, not {k} of the {} cards of {}",
+                src.len(),
+                t.piles[from].label
+            ));
         }
         if matches!(mv.from, Place::Home) {
             let f = &r.foundations;
@@ -652,6 +675,17 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
                     }
                 }
                 None => {
+                    if r.tableau.waste_fills_last
+                        && mv.from == Place::Waste
+                        && (0..r.reserve.piles.len()).any(|i| {
+                            t.find(RESERVE_LABELS[i])
+                                .is_some_and(|p| !t.piles[p].is_empty())
+                        })
+                    {
+                        return foul(
+                            "the waste fills an empty pile only once the reserve is empty",
+                        );
+                    }
                     if r.tableau.empty_from_waste && mv.from != Place::Waste {
                         return foul(format!(
                             "only the waste's top card fills an empty pile, not {}",

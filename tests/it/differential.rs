@@ -1351,6 +1351,59 @@ fn one_suits_foundation_on_few_piles_agrees_with_the_referee() {
     assert!(tally.stuck > 0, "no layout taken as lost: {tally}");
 }
 
+/// Glenwood's rules on three piles (only whole piles move between piles, the waste fills an
+/// empty pile only once the reserve is empty, the base chosen from the reserve before any
+/// other move): each move, key, count and verdict against the referee's plain search. The
+/// random positions have their base chosen, so the preset's first moves are checked too,
+/// move by move from the start of its first deals.
+#[test]
+fn glenwood_rules_on_few_piles_agree_with_the_referee() {
+    let sizes = Sizes {
+        limit: 25_000,
+        per_state: 20,
+        positions: 4,
+    };
+    let bodies: Vec<(String, String)> = [
+        ("alternate-color", "any", "[1, 2]", 1, 1, true),
+        ("suit", "any", "[2, 1]", 1, 0, true),
+        ("alternate-color", "kings", "[1, 1]", 3, 255, false),
+        ("any-suit", "none", "[2]", 1, 1, true),
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, (build, empty, reserve, draw, redeals, from_reserve))| {
+        let fills_last = if *empty == "none" {
+            ""
+        } else {
+            "waste_fills_last = true\n"
+        };
+        let body = format!(
+            "[tableau]\ndeal = [1, 1, 1]\nbuild = \"{build}\"\nwrap = true\nmoves = \"whole-pile\"\n\
+             empty = \"{empty}\"\n{fills_last}[reserve]\npiles = {reserve}\n\
+             [foundations]\nbase = \"chosen\"\nwrap = true\nfrom_reserve = {from_reserve}\n\
+             [stock]\nkind = \"waste\"\ndraw = {draw}\nredeals = {redeals}\n"
+        );
+        (format!("glenwood-{i}"), body)
+    })
+    .collect();
+    let tally = check_bodies("Glenwood's rules on few piles", 29, sizes, &bodies);
+    assert!(tally.complete >= 4, "too few explored in full: {tally}");
+    assert!(tally.won > 0 && tally.lost > 0, "both verdicts: {tally}");
+    // The preset from its deals: the base's choice and what follows, move by move.
+    let id: GameId = "glenwood".parse().expect("preset");
+    let mut tally = Tally::default();
+    let mut failures = Vec::new();
+    with_tableau!(id, g => {
+        for deal in 1..=3 {
+            if let Err(e) = check_position(g, &g.deal(deal), 3_000, 400, &mut tally) {
+                failures.push(format!("glenwood deal {deal}: {e}"));
+            }
+        }
+    });
+    report_checks("Glenwood from its deals", &tally, &failures);
+    assert!(tally.layouts_checked >= 1_000, "{tally}");
+}
+
 /// Klondike's rules (foundation returns with a stock turned onto a waste, face-down cards,
 /// Kings or any card into empty piles, the four stock options) on three piles: the presets'
 /// own positions are too open to be explored in full (with returns every King home can come

@@ -274,6 +274,7 @@ presets! {
     agnes => "agnes",
     lady_jane => "lady-jane",
     diamond_mine => "diamond-mine",
+    glenwood => "glenwood",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

@@ -81,6 +81,7 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/agnes.toml"),
     include_str!("../presets/lady-jane.toml"),
     include_str!("../presets/diamond-mine.toml"),
+    include_str!("../presets/glenwood.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {

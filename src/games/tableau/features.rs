@@ -48,6 +48,14 @@ pub(super) struct Features {
     pub(super) face_up_groups: bool,
     /// Only one card or a pile's every face-up card moves (`GroupMoves::SingleOrAllFaceUp`).
     pub(super) all_face_up: bool,
+    /// Only a whole pile moves onto another (`GroupMoves::WholePile`).
+    pub(super) whole_pile: bool,
+    /// The base is chosen among the reserve's free cards by the first move, before any
+    /// other (`FoundationRules::from_reserve`).
+    pub(super) base_from_reserve: bool,
+    /// The waste's card fills an empty pile only once the reserve is empty
+    /// (`TableauRules::waste_fills_last`).
+    pub(super) waste_fills_last: bool,
     /// Cards are not all different (several decks, or fewer suits).
     pub(super) repeats: bool,
     /// Reserve stacks (0: no reserve). They lie in the state after the tableau piles, in
@@ -135,6 +143,9 @@ impl Features {
             suit_runs: r.tableau.moves == GroupMoves::SuitSequences,
             face_up_groups: r.tableau.moves == GroupMoves::FaceUpGroups,
             all_face_up: r.tableau.moves == GroupMoves::SingleOrAllFaceUp,
+            whole_pile: r.tableau.moves == GroupMoves::WholePile,
+            base_from_reserve: r.foundations.from_reserve,
+            waste_fills_last: r.tableau.waste_fills_last,
             repeats: deck.copies > 1,
             reserve: r.reserve.piles.len() as u8,
             cover: r.reserve.cover > 0,

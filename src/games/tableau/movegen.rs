@@ -34,7 +34,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             GroupMoves::AnySequence
             | GroupMoves::SuitSequences
             | GroupMoves::FaceUpGroups
-            | GroupMoves::SingleOrAllFaceUp => N,
+            | GroupMoves::SingleOrAllFaceUp
+            | GroupMoves::WholePile => N,
             GroupMoves::FreecellSequences | GroupMoves::Single => {
                 let free = if self.rules.cells.accept { free } else { 0 };
                 // Empty piles help only when any card may rest there on the way.
@@ -113,9 +114,13 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     /// Whether the top `k` cards of `pile`, within its movable run of `run` cards, may move
-    /// together: any number but where only one card or every face-up card moves.
+    /// together onto another pile: any number but where only one card or every face-up card
+    /// moves, or only whole piles.
     #[inline]
     fn group_size_allowed(&self, pile: &[u8], run: usize, k: usize) -> bool {
+        if self.feat.whole_pile {
+            return k == run && run == pile.len();
+        }
         !self.feat.all_face_up
             || k == 1
             || (k == run && (run == pile.len() || pile[pile.len() - run - 1] & DOWN != 0))
@@ -398,10 +403,41 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         Some(Move::deal(s.stock.min(per), Card::from_index(top)))
     }
 
+    /// The moves while the base is still to be chosen from the reserve
+    /// (`FoundationRules::from_reserve`): a free reserve card home, or onto a pile that
+    /// takes it (the first empty one only, unless the piles' order counts).
+    fn moves_before_base<F: FnMut(Move)>(&self, s: &State<N>, emit: &mut F) {
+        let np = self.rules.piles();
+        let ordered = self.piles_ordered(s);
+        let first_empty = (0..np).find(|&p| s.len[p] == 0);
+        for (i, c) in self.free_reserve(s) {
+            emit(Move::single(Place::Reserve(i), Place::Home, c));
+            for p in 0..np {
+                let ok = match s.pile(p).last() {
+                    Some(&top) => self.builds_on(c, Card::from_index(top)) && self.room(s, p) > 0,
+                    None => {
+                        self.feat.reserve_to_empty
+                            && (ordered || Some(p) == first_empty)
+                            && self.rules.fills_empty(c, s.base)
+                    }
+                };
+                if ok {
+                    emit(Move::single(Place::Reserve(i), Place::Pile(p as u8), c));
+                }
+            }
+        }
+    }
+
     /// Every legal move of `s`, in the order [`Space::expand`] lists them.
     pub(super) fn each_move<F: FnMut(Move)>(&self, s: &State<N>, mut emit: F) {
         // A position that can no longer be won needs no moves (`home_suit_stuck`).
         if self.home_suit_stuck(s) {
+            return;
+        }
+        // Glenwood: until a free reserve card goes home, fixing the base, only reserve cards
+        // move (onto the piles as they otherwise may).
+        if self.feat.base_from_reserve && s.base == 0 {
+            self.moves_before_base(s, &mut emit);
             return;
         }
         let np = self.rules.piles();
@@ -511,6 +547,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         // home is listed above.
         if self.feat.draw != 0 {
             let talon = s.talon();
+            // Glenwood: the waste's card fills an empty pile only once the reserve is empty.
+            let first = self.rules.piles();
+            let waste_to_empty = !self.feat.waste_fills_last
+                || (first..first + usize::from(self.feat.reserve)).all(|p| s.len[p] == 0);
             self.reachable_in_talon(s, |i, code| {
                 let c = Card::from_index(talon[i]);
                 let from = if code == 0 {
@@ -521,7 +561,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 if code != 0 && self.goes_home(s, c) {
                     emit(Move::single(from, Place::Home, c));
                 }
-                single_to_piles(&mut emit, from, c, true);
+                single_to_piles(&mut emit, from, c, waste_to_empty);
             });
         }
         // Between piles. Group limits are worked out once per state.
@@ -804,6 +844,45 @@ mod tests {
             .map(|x| x.mv.card)
             .collect();
         assert_eq!(home, vec![card("2D")]);
+    }
+
+    #[test]
+    fn glenwood_moves_reserve_cards_until_the_base_then_whole_piles_and_the_waste_last() {
+        let g = game("glenwood");
+        // Deal 1: reserve tops 3H, 4S, KD, 7H; piles 8S, TH, 3S, 4H. Before the base only
+        // reserve cards move: each home (choosing the base) and 7H onto 8S; no turn.
+        let start = g.pack(&g.deal(1)).expect("deal");
+        let first: Vec<String> = moves(&g, &start).into_iter().map(|m| m.0).collect();
+        assert_eq!(first, ["R1h", "R2h", "R3h", "R4h", "R41"]);
+        // Base Ace. 8H may not leave 9S for 9C: only whole piles move between piles. The
+        // empty pile 4 takes the reserve's KC, and the waste's JD only without it.
+        let layout = |reserve: &str, stock: &str| {
+            format!(
+                "1 (spread): 9S 8H\n2 (spread): 9C\n3 (spread): TH\n4 (spread):\n\
+                 reserve1 (spread): {reserve}\nreserve2 (spread):\nreserve3 (spread):\n\
+                 reserve4 (spread):\nclubs (stacked): AC 2C 3C 4C 5C 6C 7C 8C\n\
+                 diamonds (stacked): AD 2D 3D 4D 5D 6D 7D 8D 9D\n\
+                 hearts (stacked): AH 2H 3H 4H 5H 6H 7H\n\
+                 spades (stacked): AS 2S 3S 4S 5S 6S 7S 8S\n\
+                 stock (stacked): #TC #JC #QC #9H #JH #QH #KH #TS #JS #QS #KS #TD #QD #KD{stock}\n\
+                 waste (stacked): JD\n"
+            )
+        };
+        let with_reserve = layout("KC", "");
+        let m = pile_moves(&g, &with_reserve);
+        assert!(m.contains(&(1, 3, 2)) && m.contains(&(2, 3, 1)), "{m:?}");
+        assert!(!m.contains(&(1, 2, 1)), "{m:?}");
+        let into_empty = |text: &str| -> Vec<Place> {
+            let mut out = Vec::new();
+            g.expand(&board(&g, text), &mut out);
+            out.iter()
+                .filter(|x| x.mv.to == Place::Pile(3))
+                .map(|x| x.mv.from)
+                .collect()
+        };
+        assert_eq!(into_empty(&with_reserve), [Place::Reserve(0)]);
+        let without = into_empty(&layout("", " #KC"));
+        assert!(without.contains(&Place::Waste), "{without:?}");
     }
 
     #[test]

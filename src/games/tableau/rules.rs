@@ -73,6 +73,9 @@ pub enum GroupMoves {
     /// One card, or every face-up card of a pile together when they form a built sequence
     /// (Westhaven).
     SingleOrAllFaceUp,
+    /// Only a whole pile, when all of it is a built sequence (Glenwood): a card that is not
+    /// alone on its pile goes from its top only home (or into a cell).
+    WholePile,
 }
 
 /// What may fill an empty tableau pile.
@@ -147,6 +150,11 @@ pub struct TableauRules {
     /// rules' fingerprint when false.
     #[serde(default, skip_serializing_if = "is_false")]
     pub empty_from_waste: bool,
+    /// Whether the waste's top card may fill an empty pile only once every reserve stack is
+    /// empty (Glenwood); the reserve's free cards fill one at any time. Left out of the
+    /// rules' fingerprint when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub waste_fills_last: bool,
     /// The most cards a pile may hold (0: no limit): a pile that holds them takes no more
     /// (Eagle Wing's three). Left out of the rules' fingerprint when 0.
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -330,6 +338,12 @@ pub struct FoundationRules {
     /// the rules' fingerprint when none.
     #[serde(default, skip_serializing_if = "Option::is_none", with = "suit_name")]
     pub suit: Option<Suit>,
+    /// With `base = "chosen"`: the base is one of the reserve's free cards, sent home by a
+    /// move before which only reserve cards move (onto the piles as they otherwise may): no
+    /// tableau card, no turn of the stock (Glenwood). Left out of the rules' fingerprint
+    /// when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub from_reserve: bool,
 }
 
 /// A suit in the rules files by its name (`"diamonds"`), as the boards label foundations.
@@ -400,6 +414,7 @@ impl Default for FoundationRules {
             base_stays: false,
             takes: Takes::Cards,
             suit: None,
+            from_reserve: false,
         }
     }
 }
@@ -828,6 +843,28 @@ impl Rules {
         }
         if t.empty_from_waste && !matches!(self.stock, StockRules::Waste { .. }) {
             return Err(self.invalid("empty_from_waste needs a stock turned onto a waste"));
+        }
+        if t.waste_fills_last
+            && (!matches!(self.stock, StockRules::Waste { .. })
+                || self.reserve.piles.is_empty()
+                || !self.reserve.to_empty
+                || t.empty_from_waste)
+        {
+            return Err(self.invalid(
+                "waste_fills_last needs a waste, a reserve whose cards fill empty piles, and \
+                 not empty_from_waste",
+            ));
+        }
+        if f.from_reserve
+            && (f.base != FoundationBase::Chosen
+                || self.reserve.piles.is_empty()
+                || self.reserve.cover > 0
+                || self.reserve.fills_empty)
+        {
+            return Err(self.invalid(
+                "from_reserve needs base = \"chosen\" and a reserve of stacks (no cover, not \
+                 filling emptied piles)",
+            ));
         }
         if t.groups_onto_suit && t.moves != GroupMoves::SuitSequences {
             return Err(self.invalid("groups_onto_suit needs moves = \"suit-sequences\""));
