@@ -123,6 +123,30 @@ MUTATIONS = {
         "if let Some(c) = group.iter().find(|c| c.suit() == Some(only)) {",
         "if let Some(c) = group.iter().skip(1).find(|c| c.suit() == Some(only)) {",
     ),
+    "whole-pile-any-group": (
+        MOVEGEN,
+        "where only whole piles move, no part of a pile moves onto another",
+        "return k == run && run == pile.len();",
+        "return k <= run;",
+    ),
+    "waste-fills-with-a-reserve-stack-empty": (
+        MOVEGEN,
+        "the waste fills an empty pile only once every reserve stack is empty",
+        "|| (first..first + usize::from(self.feat.reserve)).all(|p| s.len[p] == 0);",
+        "|| (first..first + usize::from(self.feat.reserve)).any(|p| s.len[p] == 0);",
+    ),
+    "moves-before-the-reserve-base": (
+        MOVEGEN,
+        "until the base is chosen from the reserve only reserve cards move",
+        "if self.feat.base_from_reserve && s.base == 0 {",
+        "if self.feat.base_from_reserve && s.base == 0 && s.stock == 0 {",
+    ),
+    "referee-single-card-of-a-pile": (
+        REFEREE,
+        "the referee moves only whole piles between piles where the rules say so",
+        "            && k != src.len()\n",
+        "            && k != src.len()\n            && k > 1\n",
+    ),
     "cells-sorted-as-one": (
         KEY,
         "the key keeps every cell's card",
