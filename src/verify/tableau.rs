@@ -4,8 +4,8 @@
 use super::{foul, pile, through_hand, Foul, Referee, Status};
 use crate::cards::{Card, Color};
 use crate::games::tableau::rules::{
-    Build, Direction, EmptyFill, FoundationBase, GroupMoves, OnBaseRank, ReserveRules, StockRules,
-    Takes, Won, UNLIMITED,
+    Build, Direction, EmptyFill, FoundationBase, FoundationBuild, GroupMoves, OnBaseRank,
+    ReserveRules, StockRules, Takes, Won, UNLIMITED,
 };
 use crate::games::tableau::{
     cell_label, pile_label, Move, Place, Tableau, BASE, COVER, HOMES, REDEALS, STOCK, WASTE,
@@ -129,6 +129,33 @@ fn foundations_of(suit: usize, decks: u8) -> Vec<String> {
 /// The labels of every foundation of the game.
 fn all_foundations(decks: u8) -> Vec<String> {
     (0..4).flat_map(|s| foundations_of(s, decks)).collect()
+}
+
+/// Where the foundations build in alternate colours (Zebra): the first foundation `card`
+/// may go onto, as a player of these rules sees it: one whose top card is one rank lower
+/// and of the other colour, or for an Ace an empty one labelled with a suit of its colour.
+fn colour_foundation_for(table: &Table, card: Card, decks: u8) -> Result<Option<usize>, Foul> {
+    let colour = card.suit_unchecked().color();
+    for label in all_foundations(decks) {
+        let id = pile(table, &label)?;
+        let fits = match table.piles[id].top() {
+            Some(top) => {
+                top.suit_unchecked().color() != colour
+                    && top.rank_unchecked().value() + 1 == card.rank_unchecked().value()
+            }
+            None => {
+                let own = HOMES
+                    .iter()
+                    .position(|h| label.starts_with(h))
+                    .map(|i| crate::cards::Suit::ALL[i].color());
+                card.rank_unchecked().value() == 1 && own == Some(colour)
+            }
+        };
+        if fits {
+            return Ok(Some(id));
+        }
+    }
+    Ok(None)
 }
 
 /// The ids of the first `n` tableau piles, in order.
@@ -496,7 +523,13 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
             let suit = mv.card.suit_unchecked().index();
             let rank = i32::from(mv.card.rank_unchecked().value());
             let mut to = None;
+            if r.foundations.build == FoundationBuild::AlternateColor {
+                to = colour_foundation_for(t, mv.card, r.decks)?;
+            }
             for label in foundations_of(suit, r.decks) {
+                if r.foundations.build == FoundationBuild::AlternateColor {
+                    break;
+                }
                 // None: the player has not chosen the base yet, so any rank starts one.
                 if next_on_foundation(self, t, &label)?.is_none_or(|n| n == rank) {
                     to = Some(pile(t, &label)?);
@@ -720,6 +753,20 @@ impl<const N: usize, const K: usize> Referee for Tableau<N, K> {
         };
         if matches!(mv.from, Place::Pile(_) | Place::Reserve(_)) {
             uncover(t, from)?;
+        }
+        // Zebra: a tableau pile the move emptied takes the waste's top card at once, else
+        // the stock's, turned face up.
+        if r.tableau.fill_from_talon
+            && matches!(mv.from, Place::Pile(_))
+            && t.piles[from].is_empty()
+        {
+            let (stock, waste) = (pile(t, STOCK)?, pile(t, WASTE)?);
+            if !t.piles[waste].is_empty() {
+                t.move_top_to_top(waste, from)?;
+            } else if !t.piles[stock].is_empty() {
+                t.move_top_to_top(stock, from)?;
+                t.flip_top(from)?;
+            }
         }
         // Canfield: a tableau pile the move emptied takes the reserve's top card at once.
         if r.reserve.fills_empty && matches!(mv.from, Place::Pile(_)) && t.piles[from].is_empty() {

@@ -28,11 +28,11 @@
 //! `tests/data/soundness/found/`, which `saved_failures_pass` replays.
 
 use crate::common::referee::{layout_key, referee_moves, LayoutKey};
-use patience::cards::{Card, Rank, Suit};
+use patience::cards::{Card, Color, Rank, Suit};
 use patience::deals::Rng;
 use patience::games::tableau::{
-    cell_label, pile_label, register, reserve_label, FoundationBase, Place, Rules, StockRules,
-    Tableau, Takes, BASE, COVER, HOMES, REDEALS, STOCK, WASTE,
+    cell_label, pile_label, register, reserve_label, FoundationBase, FoundationBuild, Place, Rules,
+    StockRules, Tableau, Takes, BASE, COVER, HOMES, REDEALS, STOCK, WASTE,
 };
 use patience::games::{Game, GameId};
 use patience::piles::{Mode, Table};
@@ -100,20 +100,38 @@ fn canon<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Canon 
             stock.extend(waste.drain(..).rev().map(Card::face_down));
         }
     }
+    // With two decks a suit's two foundations are interchangeable (a card goes onto
+    // whichever it follows on).
+    let mut homes: Vec<Vec<Card>> = HOMES
+        .iter()
+        .map(|h| {
+            let mut pair = [cards(h), cards(&format!("{h}2"))];
+            pair.sort();
+            pair.concat()
+        })
+        .collect();
+    // Foundations in alternate colours (Zebra): only the colours and ranks on them count,
+    // not the suits, and not which foundation is which.
+    if r.foundations.build == FoundationBuild::AlternateColor {
+        let by_colour = |c: &Card| {
+            let suit = match c.suit_unchecked().color() {
+                Color::Black => Suit::Clubs,
+                Color::Red => Suit::Diamonds,
+            };
+            Card::new(suit, c.rank_unchecked())
+        };
+        homes = HOMES
+            .iter()
+            .flat_map(|h| [cards(h), cards(&format!("{h}2"))])
+            .map(|f| f.iter().map(by_colour).collect())
+            .collect();
+        homes.sort();
+    }
     Canon {
         piles,
         cells,
         reserve,
-        // With two decks a suit's two foundations are interchangeable (a card goes onto
-        // whichever it follows on).
-        homes: HOMES
-            .iter()
-            .map(|h| {
-                let mut pair = [cards(h), cards(&format!("{h}2"))];
-                pair.sort();
-                pair.concat()
-            })
-            .collect(),
+        homes,
         stock,
         waste,
         redeals: t.counter(REDEALS),
@@ -610,6 +628,44 @@ fn position<const N: usize, const K: usize>(
                 .map(|v| Card::new(open, Rank::from_value(v))),
         );
         loose.extend((1..=low).map(|v| Card::new(open, Rank::from_value(v))));
+    } else if r.foundations.build == FoundationBuild::AlternateColor {
+        // Zebra: eight foundations from their Aces (the four first ones, then the second
+        // ones), each rank in the colour the one below is not, drawn from that colour's four
+        // copies of the rank; `in_play` cards above them in play.
+        let mut ids: Vec<(Suit, usize)> = Suit::ALL
+            .iter()
+            .map(|&suit| (suit, home_of(suit).expect("a foundation per suit")))
+            .collect();
+        ids.extend(Suit::ALL.iter().copied().zip(seconds.iter().copied()));
+        let mut h = vec![13u8; ids.len()];
+        let mut left = in_play;
+        while left > 0 {
+            let f = rng.below(h.len() as u64) as usize;
+            if h[f] > 1 {
+                h[f] -= 1;
+                left -= 1;
+            }
+        }
+        let mut pool: Vec<Card> = (2..=13u8)
+            .flat_map(|v| Suit::ALL.map(|s| Card::new(s, Rank::from_value(v))))
+            .flat_map(|c| [c, c])
+            .collect();
+        for (f, &(ace, id)) in ids.iter().enumerate() {
+            let mut below = Card::new(ace, Rank::Ace);
+            t.piles[id].cards.push(below);
+            for v in 2..=h[f] {
+                let fits: Vec<usize> = (0..pool.len())
+                    .filter(|&i| {
+                        pool[i].rank_unchecked().value() == v
+                            && pool[i].suit_unchecked().color() != below.suit_unchecked().color()
+                    })
+                    .collect();
+                let c = pool.remove(fits[rng.below(fits.len() as u64) as usize]);
+                t.piles[id].cards.push(c);
+                below = c;
+            }
+        }
+        loose.extend(pool);
     } else if r.foundations.takes == Takes::Cards {
         // One deck: each suit's foundation from its base, the cards above in play. A base
         // dealt onto the foundations stays on the first one (`base_stays`, or no returns).
@@ -796,6 +852,20 @@ fn position<const N: usize, const K: usize>(
                 t.move_top_to_top(reserve[0], p).expect("a card");
                 if t.piles[reserve[0]].top().is_some_and(|c| c.is_face_down()) {
                     t.flip_top(reserve[0]).expect("a card");
+                }
+            }
+        }
+    }
+    // Zebra: the talon fills an emptied pile at once, so none is empty while it holds
+    // cards: the waste's top card, else the stock's, goes there.
+    if r.tableau.fill_from_talon {
+        if let (Some(st), Some(w)) = (stock, waste) {
+            for &p in &piles {
+                if t.piles[p].is_empty() {
+                    let from = if t.piles[w].is_empty() { st } else { w };
+                    if !t.piles[from].is_empty() {
+                        t.move_top_to_top(from, p).expect("a card");
+                    }
                 }
             }
         }
@@ -1401,6 +1471,53 @@ fn glenwood_rules_on_few_piles_agree_with_the_referee() {
         }
     });
     report_checks("Glenwood from its deals", &tally, &failures);
+    assert!(tally.layouts_checked >= 1_000, "{tally}");
+}
+
+/// Zebra's rules on few piles (two decks, foundations in alternate colours from the eight
+/// Aces, a pile a move empties filled at once from the waste or else the stock): each move,
+/// key, count and verdict against the referee's plain search, whose layouts keep every
+/// card's suit on the foundations (the engine keeps only colours and heights); then the
+/// preset move by move from the start of its first deals.
+#[test]
+fn zebra_rules_on_few_piles_agree_with_the_referee() {
+    let sizes = Sizes {
+        limit: 25_000,
+        per_state: 20,
+        positions: 8,
+    };
+    let bodies: Vec<(String, String)> = [
+        ("[1, 1, 1]", "alternate-color", "none", true, 1, 1),
+        ("[1, 1]", "suit", "none", true, 1, 0),
+        ("[1, 1, 1, 1]", "alternate-color", "any", false, 1, 0),
+        ("[1, 1, 1]", "alternate-color", "none", true, 3, 1),
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, (deal, build, empty, fills, draw, redeals))| {
+        let body = format!(
+            "decks = 2\n[tableau]\ndeal = {deal}\nbuild = \"{build}\"\nmoves = \"single\"\n\
+             empty = \"{empty}\"\naces_home = true\nfill_from_talon = {fills}\n\
+             [foundations]\nbuild = \"alternate-color\"\n\
+             [stock]\nkind = \"waste\"\ndraw = {draw}\nredeals = {redeals}\n"
+        );
+        (format!("zebra-{i}"), body)
+    })
+    .collect();
+    let tally = check_bodies("Zebra's rules on few piles", 31, sizes, &bodies);
+    assert!(tally.complete >= 8, "too few explored in full: {tally}");
+    assert!(tally.won > 0 && tally.lost > 0, "both verdicts: {tally}");
+    let id: GameId = "zebra".parse().expect("preset");
+    let mut tally = Tally::default();
+    let mut failures = Vec::new();
+    with_tableau!(id, g => {
+        for deal in 1..=3 {
+            if let Err(e) = check_position(g, &g.deal(deal), 3_000, 400, &mut tally) {
+                failures.push(format!("zebra deal {deal}: {e}"));
+            }
+        }
+    });
+    report_checks("Zebra from its deals", &tally, &failures);
     assert!(tally.layouts_checked >= 1_000, "{tally}");
 }
 

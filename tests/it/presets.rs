@@ -275,6 +275,7 @@ presets! {
     lady_jane => "lady-jane",
     diamond_mine => "diamond-mine",
     glenwood => "glenwood",
+    zebra => "zebra",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

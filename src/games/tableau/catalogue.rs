@@ -82,6 +82,7 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/lady-jane.toml"),
     include_str!("../presets/diamond-mine.toml"),
     include_str!("../presets/glenwood.toml"),
+    include_str!("../presets/zebra.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {

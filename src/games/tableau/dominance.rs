@@ -16,7 +16,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// chosen base the ranks below do not follow from the heights this test reads.
     pub(super) fn safe_home(&self, home: &[u8; 4], c: Card) -> bool {
         let t = &self.rules.tableau;
-        if t.direction != Direction::Down || t.wrap || self.feat.chosen_base {
+        if t.direction != Direction::Down
+            || t.wrap
+            || self.feat.chosen_base
+            || self.feat.colour_home
+        {
             return false;
         }
         if self.feat.returns {
@@ -139,13 +143,15 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// dealt onto the reserve deals the same cards onto the same stacks whatever the tableau
     /// holds, so it leaves the argument as it is.
     pub(super) fn forced_home(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
-        // A reserve that fills emptied piles changes more than the card sent home when that
-        // card was a pile's last: the argument above does not cover it, so nothing is forced.
+        // A reserve (or Zebra's talon) that fills emptied piles changes more than the card
+        // sent home when that card was a pile's last: the argument above does not cover it,
+        // so nothing is forced.
         if self.feat.redeal != 0
             || self.feat.no_empty
             || self.feat.fill_first
             || self.feat.face_up_groups
             || self.feat.reserve_fills
+            || self.feat.talon_fills
         {
             return None;
         }

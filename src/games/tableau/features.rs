@@ -3,7 +3,9 @@
 
 #[cfg(doc)]
 use super::rules::UNLIMITED;
-use super::rules::{FoundationBase, GroupMoves, OnBaseRank, Rules, StockRules, Takes, Won};
+use super::rules::{
+    FoundationBase, FoundationBuild, GroupMoves, OnBaseRank, Rules, StockRules, Takes, Won,
+};
 #[cfg(doc)]
 use super::Tableau;
 use crate::cards::Card;
@@ -56,6 +58,12 @@ pub(super) struct Features {
     /// The waste's card fills an empty pile only once the reserve is empty
     /// (`TableauRules::waste_fills_last`).
     pub(super) waste_fills_last: bool,
+    /// The foundations build in alternate colours whatever the suit (Zebra): their heights
+    /// are kept by the colour of their Aces (`State::colour_heights`), not by suit.
+    pub(super) colour_home: bool,
+    /// A pile a move empties takes the waste's (else the stock's) top card at once
+    /// (`TableauRules::fill_from_talon`).
+    pub(super) talon_fills: bool,
     /// Cards are not all different (several decks, or fewer suits).
     pub(super) repeats: bool,
     /// Reserve stacks (0: no reserve). They lie in the state after the tableau piles, in
@@ -137,7 +145,11 @@ impl Features {
             fill_first,
             draw,
             waste_redeals,
-            second: r.foundations.takes == Takes::Cards && r.decks == 2,
+            second: r.foundations.takes == Takes::Cards
+                && r.decks == 2
+                && r.foundations.build == FoundationBuild::Suit,
+            colour_home: r.foundations.build == FoundationBuild::AlternateColor,
+            talon_fills: r.tableau.fill_from_talon,
             takes: r.foundations.takes,
             won_in_runs: r.won == Won::AllInRuns,
             suit_runs: r.tableau.moves == GroupMoves::SuitSequences,

@@ -49,11 +49,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     /// The labels of every foundation: the suits' names ([`Tableau::home_suits`]), then
-    /// with two foundations a suit built card by card the second ones (`clubs2`, ...).
+    /// with two foundations a suit built card by card the second ones (`clubs2`, ...). In
+    /// alternate colours (Zebra) each is named after the suit of its Ace.
     pub fn home_labels(&self) -> Vec<String> {
         let suits = self.home_suits();
         let mut v: Vec<String> = suits.iter().map(|s| s.name().to_string()).collect();
-        if self.feat.second {
+        if self.feat.second || self.feat.colour_home {
             v.extend(suits.iter().map(|s| format!("{}2", s.name())));
         }
         v
@@ -355,6 +356,17 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             }
             s.stock = (stock.height() + waste.height()) as u8;
             s.waste = waste.height() as u8;
+            // Zebra: the talon fills an emptied pile at once, so none is empty while it
+            // holds cards.
+            if self.feat.talon_fills && s.stock > 0 {
+                if let Some(p) = (0..r.piles()).find(|&p| s.len[p] == 0) {
+                    return Err(BoardError::Impossible(format!(
+                        "pile '{}' is empty while the talon holds cards: the waste (else the \
+                         stock) fills an emptied pile at once",
+                        pile_label(p)
+                    )));
+                }
+            }
         }
         for c in 0..self.cells() {
             let cell = &t.piles[ids[r.piles() + c]];
@@ -411,7 +423,13 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let first = if self.feat.chosen_base { s.base } else { 1 };
         let runs = self.feat.takes == Takes::Runs;
         let suit_of = |i: usize| homes_of[i % homes_of.len().max(1)];
+        if self.feat.colour_home {
+            self.pack_colour_homes(t, homes, &suit_of, &mut s)?;
+        }
         for (i, &id) in homes.iter().enumerate() {
+            if self.feat.colour_home {
+                break;
+            }
             let suit = suit_of(i);
             let home = &t.piles[id];
             let h = home.label.as_str();
@@ -493,6 +511,58 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 /// face-up ones, or where the rules deal given rows face down (`rows` not empty) in such rows
 /// (the cards under one were never moved, so it is where it was dealt); and that a pile with
 /// cards has its top card face up (the engine turns each card it uncovers).
+impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// Reads foundations that build in alternate colours (Zebra) into `s`: each must hold
+    /// its label's Ace (or nothing), then the next ranks, each in the colour the card below
+    /// it is not. Their heights go to [`State::colour_heights`] by their Ace's colour (an
+    /// empty one by its label's), every card to its suit's count.
+    fn pack_colour_homes(
+        &self,
+        t: &Table,
+        homes: &[usize],
+        suit_of: &dyn Fn(usize) -> Suit,
+        s: &mut State<N>,
+    ) -> Result<(), BoardError> {
+        let mut heights = [[0u8; 4]; 2];
+        let mut count = [0usize; 2];
+        for (i, &id) in homes.iter().enumerate() {
+            let (home, ace) = (&t.piles[id], suit_of(i));
+            let mut below: Option<Card> = None;
+            for (j, c) in home.cards.iter().enumerate() {
+                let ok = c.rank_unchecked().value() == j as u8 + 1
+                    && match below {
+                        None => c.suit() == Some(ace),
+                        Some(b) => b.suit_unchecked().color() != c.suit_unchecked().color(),
+                    };
+                if !ok {
+                    return Err(BoardError::Impossible(format!(
+                        "foundation '{}' must hold {} and the ranks that follow it, each in \
+                         the other colour (found {} at place {})",
+                        home.label,
+                        Card::new(ace, Rank::Ace),
+                        c.face_up(),
+                        j + 1
+                    )));
+                }
+                s.home[c.suit_unchecked().index()] += 1;
+                below = Some(*c);
+            }
+            let class = super::state::colour_class(Card::new(ace, Rank::Ace));
+            if count[class] == 4 {
+                return Err(BoardError::Impossible(
+                    "more than four foundations from Aces of one colour".to_string(),
+                ));
+            }
+            heights[class][count[class]] = home.height() as u8;
+            count[class] += 1;
+        }
+        for (class, h) in heights.into_iter().enumerate() {
+            s.set_colour_heights(class, h);
+        }
+        Ok(())
+    }
+}
+
 fn expect_face_down_as_dealt(t: &Table, id: usize, rows: &[u8]) -> Result<(), BoardError> {
     let p = &t.piles[id];
     let under = p.cards.iter().take_while(|c| c.is_face_down()).count();

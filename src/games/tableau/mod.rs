@@ -55,8 +55,8 @@ pub use key::Key;
 pub use layout::{BASE, REDEALS, STOCK, WASTE};
 pub use moves::{cell_label, pile_label, reserve_label, verbose, Move, Place, COVER, HOMES};
 pub use rules::{
-    Build, Direction, EmptyFill, FoundationBase, GroupMoves, ReserveRules, Rules, RulesError,
-    StockRules, Takes, Won, UNLIMITED,
+    Build, Direction, EmptyFill, FoundationBase, FoundationBuild, GroupMoves, ReserveRules, Rules,
+    RulesError, StockRules, Takes, Won, UNLIMITED,
 };
 pub use state::State;
 

@@ -7,7 +7,7 @@ use super::order;
 #[cfg(doc)]
 use super::rules::Rules;
 use super::rules::{Direction, EmptyFill, GroupMoves, Takes, MAX_PILES, UNLIMITED};
-use super::state::{nth_rank, State, DOWN, EMPTY};
+use super::state::{colour_class, nth_rank, State, DOWN, EMPTY};
 use super::Tableau;
 use crate::cards::{Card, Rank, Suit};
 use solvers::{Guided, Space, Successor};
@@ -142,6 +142,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if self.feat.takes != Takes::Cards || (only != 0 && only >> c.index() & 1 == 0) {
             return false;
         }
+        if self.feat.colour_home {
+            let r = c.rank_unchecked().value();
+            return s.colour_heights(colour_class(c)).contains(&(r - 1));
+        }
         let h = s.home[c.suit_unchecked().index()];
         if self.feat.chosen_base {
             return s.base == 0 || nth_rank(s.base, h) == c.rank_unchecked().value();
@@ -234,6 +238,16 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     pub(super) fn apply(&self, s: &State<N>, mv: &Move) -> State<N> {
         let mut n = self.apply_alone(s, mv);
+        // Zebra: the waste's top card (else the stock's) fills an emptied pile at once.
+        if self.feat.talon_fills {
+            if let Place::Pile(p) = mv.from {
+                let p = usize::from(p);
+                if n.len[p] == 0 && n.stock > 0 {
+                    let card = n.take_from_talon(n.waste_len().saturating_sub(1));
+                    n.push(p, &[card & !DOWN]);
+                }
+            }
+        }
         // A reserve that fills emptied piles does it as part of the move that empties one.
         if self.feat.reserve_fills {
             if let Place::Pile(p) = mv.from {
@@ -329,6 +343,19 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             Place::Home => {
                 // One card, or a complete run of 13.
                 let suit = mv.card.suit_unchecked().index();
+                if self.feat.colour_home {
+                    // Onto a foundation of its class one rank below it (any: the heights
+                    // are kept sorted).
+                    let class = colour_class(mv.card);
+                    let mut h = n.colour_heights(class);
+                    let r = mv.card.rank_unchecked().value();
+                    let i = h
+                        .iter()
+                        .position(|&x| x + 1 == r)
+                        .expect("a foundation takes the card");
+                    h[i] += 1;
+                    n.set_colour_heights(class, h);
+                }
                 // With two foundations a suit: onto the lower one only when it does not
                 // follow on the higher one.
                 if self.feat.second
@@ -545,7 +572,21 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         // From the talon: every card turns can bring to the top of the waste, in one move
         // (`talon.rs`); the waste's top card is a plain move from the waste, and its move
         // home is listed above.
-        if self.feat.draw != 0 {
+        if self.feat.draw != 0 && self.feat.talon_fills {
+            // Zebra: which card fills an emptied pile depends on where the waste ends, so
+            // turns are not free to put off and the stock is played turn by turn (no move
+            // from deep in the talon): the waste's top card, a turn, the waste turned back.
+            if s.waste > 0 {
+                let c = Card::from_index(s.talon()[s.waste_len() - 1]);
+                single_to_piles(&mut emit, Place::Waste, c, true);
+            }
+            if let Some(mv) = self.turn_move(s) {
+                emit(mv);
+            }
+            if let Some(mv) = self.turn_back_move(s) {
+                emit(mv);
+            }
+        } else if self.feat.draw != 0 {
             let talon = s.talon();
             // Glenwood: the waste's card fills an empty pile only once the reserve is empty.
             let first = self.rules.piles();
@@ -883,6 +924,35 @@ mod tests {
         assert_eq!(into_empty(&with_reserve), [Place::Reserve(0)]);
         let without = into_empty(&layout("", " #KC"));
         assert!(without.contains(&Place::Waste), "{without:?}");
+    }
+
+    #[test]
+    fn zebras_foundations_take_the_other_colour_and_emptied_piles_fill_from_the_talon() {
+        let g = two_decks("zebra");
+        // Deal 1: 2C alone on pile 3, the eight Aces home, the waste empty.
+        let s = g.pack(&g.deal(1)).expect("deal");
+        assert!(g.goes_home(&s, card("2C")) && g.goes_home(&s, card("2D")));
+        assert!(!g.goes_home(&s, card("3C")) && !g.goes_home(&s, card("3D")));
+        // 2C goes onto a red Ace's foundation, which then takes a red Three, not a black one;
+        // pile 3 takes the stock's top card at once.
+        let home = Move::single(Place::Pile(2), Place::Home, card("2C"));
+        let stock_top = s.talon()[0];
+        let after = g.apply(&s, &home);
+        assert_eq!(after.pile(2), [stock_top]);
+        assert_eq!(after.stock, s.stock - 1);
+        assert!(g.goes_home(&after, card("3H")) && !g.goes_home(&after, card("3S")));
+        assert_eq!(after.colour_heights(1), [1, 1, 1, 2]);
+        // With two cards turned, the waste's top card (the second) fills the pile instead.
+        let once = g.apply(&s, &g.turn_move(&s).expect("a turn"));
+        let twice = g.apply(&once, &g.turn_move(&once).expect("a turn"));
+        let filled = g.apply(&twice, &home);
+        assert_eq!(filled.pile(2), [s.talon()[1]]);
+        assert_eq!((filled.waste, filled.stock), (1, s.stock - 1));
+        // The stock is played turn by turn: no card from deep in the talon.
+        let mut out = Vec::new();
+        g.expand(&s, &mut out);
+        assert!(out.iter().all(|x| !matches!(x.mv.from, Place::Talon(_))));
+        assert!(out.iter().any(|x| x.mv.from == Place::Stock));
     }
 
     #[test]

@@ -107,6 +107,24 @@ pub enum FoundationBase {
     Chosen,
 }
 
+/// How the foundations build up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FoundationBuild {
+    /// In suit: each foundation takes one suit.
+    #[default]
+    Suit,
+    /// In alternate colours, whatever the suit (Zebra): the next rank in the colour the
+    /// foundation's top card is not, so its Ace fixes the colour of every rank on it.
+    AlternateColor,
+}
+
+impl FoundationBuild {
+    fn is_suit(&self) -> bool {
+        *self == FoundationBuild::Suit
+    }
+}
+
 /// The tableau.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -155,6 +173,11 @@ pub struct TableauRules {
     /// rules' fingerprint when false.
     #[serde(default, skip_serializing_if = "is_false")]
     pub waste_fills_last: bool,
+    /// Whether a pile a move empties takes at once, as part of that move, the waste's top
+    /// card, or the stock's top card face up when the waste is empty (Zebra); with the talon
+    /// empty it stays empty. Left out of the rules' fingerprint when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub fill_from_talon: bool,
     /// The most cards a pile may hold (0: no limit): a pile that holds them takes no more
     /// (Eagle Wing's three). Left out of the rules' fingerprint when 0.
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -344,6 +367,10 @@ pub struct FoundationRules {
     /// when false.
     #[serde(default, skip_serializing_if = "is_false")]
     pub from_reserve: bool,
+    /// How they build: in suit, or in alternate colours whatever the suit (Zebra: two decks,
+    /// the eight Aces home before the deal). Left out of the rules' fingerprint when in suit.
+    #[serde(default, skip_serializing_if = "FoundationBuild::is_suit")]
+    pub build: FoundationBuild,
 }
 
 /// A suit in the rules files by its name (`"diamonds"`), as the boards label foundations.
@@ -415,6 +442,7 @@ impl Default for FoundationRules {
             takes: Takes::Cards,
             suit: None,
             from_reserve: false,
+            build: FoundationBuild::Suit,
         }
     }
 }
@@ -864,6 +892,28 @@ impl Rules {
             return Err(self.invalid(
                 "from_reserve needs base = \"chosen\" and a reserve of stacks (no cover, not \
                  filling emptied piles)",
+            ));
+        }
+        if f.build == FoundationBuild::AlternateColor
+            && (self.decks != 2
+                || self.suits != 4
+                || f.base != FoundationBase::Ace
+                || f.takes != Takes::Cards
+                || f.may_return
+                || f.suit.is_some()
+                || !t.aces_home)
+        {
+            return Err(self.unsupported(
+                "foundations in alternate colours but with two decks of four suits, the Aces \
+                 home before the deal and nothing coming back",
+            ));
+        }
+        if t.fill_from_talon
+            && (!matches!(self.stock, StockRules::Waste { .. }) || self.reserve.fills_empty)
+        {
+            return Err(self.invalid(
+                "fill_from_talon needs a stock turned onto a waste, and no reserve filling \
+                 emptied piles",
             ));
         }
         if t.groups_onto_suit && t.moves != GroupMoves::SuitSequences {

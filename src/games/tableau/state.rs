@@ -10,6 +10,14 @@ pub(super) const EMPTY: u8 = 0xFF;
 /// The face-down bit of a card byte (as in [`Card`]).
 pub(super) const DOWN: u8 = 0x80;
 
+/// Where the foundations build in alternate colours (Zebra), the foundations that take `c`
+/// by the colour of their Aces (0: black, 1: red): a black Ace's foundation takes black
+/// cards at odd ranks and red ones at even ranks.
+pub(super) fn colour_class(c: crate::cards::Card) -> usize {
+    let red = c.suit_unchecked().color() == crate::cards::Color::Red;
+    usize::from(red != c.rank_unchecked().value().is_multiple_of(2))
+}
+
 /// The packed state for games of up to `N` cards (52, 104 or 156: one, two or three decks).
 /// The tableau piles lie bottom first in `cards`, one after another, and the stock follows
 /// them (its top card last). Bytes past the stock are always zero, so two states are equal
@@ -29,6 +37,8 @@ pub struct State<const N: usize> {
     /// With two foundations a suit built card by card (two decks), the height of the lower
     /// one (the other holds `home - second`); 0 otherwise. Each card goes onto the higher
     /// foundation when it follows there, so the lower one never passes the higher one.
+    /// Where the foundations build in alternate colours (Zebra), the heights of the eight
+    /// foundations instead ([`State::colour_heights`]).
     pub(super) second: [u8; 4],
     /// The foundations' base rank when the player chooses it (0: not chosen yet).
     pub(super) base: u8,
@@ -62,6 +72,23 @@ impl<const N: usize> State<N> {
     pub fn home_count(&self) -> u32 {
         self.home.iter().map(|&h| u32::from(h)).sum()
     }
+    /// Foundations built in alternate colours (Zebra): the heights of the four foundations
+    /// whose Aces are black (`class` 0) or red (1), ascending. Each is kept in a nibble of
+    /// `second` (black Aces' low, red Aces' high): a foundation's Ace fixes the colour of
+    /// every rank on it, and which suit each card home has does not matter to any move, so
+    /// these heights are the foundations' whole state.
+    pub(super) fn colour_heights(&self, class: usize) -> [u8; 4] {
+        std::array::from_fn(|i| (self.second[i] >> (4 * class)) & 0xF)
+    }
+
+    /// Sets [`State::colour_heights`] of `class` to `heights`, sorted.
+    pub(super) fn set_colour_heights(&mut self, class: usize, mut heights: [u8; 4]) {
+        heights.sort_unstable();
+        for (b, h) in self.second.iter_mut().zip(heights) {
+            *b = (*b & !(0xF << (4 * class))) | (h << (4 * class));
+        }
+    }
+
     /// The foundations' base rank when the player chooses it (None: not chosen yet, or the
     /// rules fix it).
     pub fn chosen_base(&self) -> Option<u8> {
