@@ -147,6 +147,24 @@ MUTATIONS = {
         "            && k != src.len()\n",
         "            && k != src.len()\n            && k > 1\n",
     ),
+    "colour-foundation-any-class": (
+        MOVEGEN,
+        "a foundation in alternate colours takes only the colour its top card is not",
+        "return s.colour_heights(colour_class(c)).contains(&(r - 1));",
+        "return s.colour_heights(0).contains(&(r - 1)) || s.colour_heights(1).contains(&(r - 1));",
+    ),
+    "talon-fills-from-the-stock-first": (
+        MOVEGEN,
+        "an emptied pile takes the waste's top card before the stock's",
+        "let card = n.take_from_talon(n.waste_len().saturating_sub(1));",
+        "let card = n.take_from_talon(n.waste_len());",
+    ),
+    "referee-colour-foundation-same-colour": (
+        REFEREE,
+        "the referee puts a card only onto a foundation whose top card is of the other colour",
+        "top.suit_unchecked().color() != colour\n",
+        "top.suit_unchecked().color() == colour\n",
+    ),
     "cells-sorted-as-one": (
         KEY,
         "the key keeps every cell's card",
