@@ -313,7 +313,8 @@ struct StatsArgs {
     /// Write one record per deal to this dataset file (never overwritten).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Also write every record of the range as CSV to this new file (never overwritten).
+    /// Also write every record of the range as CSV to this new file (never overwritten);
+    /// after Ctrl-C it holds the deals finished before it.
     #[arg(long)]
     csv: Option<PathBuf>,
     /// Number the deals as PySolFC does (for the games PySol numbers).

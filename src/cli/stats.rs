@@ -85,26 +85,27 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
         }
     };
     if let (Some(csv), Some(f)) = (&a.csv, csv_file) {
+        // Interrupted, the CSV keeps the deals finished before the stop (a cancelled deal is
+        // no record), and says so on the terminal: rows of part of the range.
+        let contents = Contents {
+            header: header(g, &cfg.solve, a.pysol, cfg.fair),
+            records: r.records.clone(),
+            valid_len: 0,
+            truncated_tail: false,
+        };
+        let mut w = std::io::BufWriter::new(f);
+        export(&contents, ExportFormat::Csv, &mut w)
+            .and_then(|_| std::io::Write::flush(&mut w))
+            .with_context(|| format!("writing {}", csv.display()))?;
         if r.interrupted {
-            // A CSV of part of the range would look complete: leave none behind.
-            drop(f);
-            std::fs::remove_file(csv)
-                .with_context(|| format!("{}: cannot remove the partial CSV", csv.display()))?;
             eprintln!(
-                "patience: {}: not written, the run was interrupted (use --out with --resume)",
-                csv.display()
+                "patience: {}: interrupted, it holds only the {} deals finished of {}..{} \
+                 (use --out with --resume to continue a run)",
+                csv.display(),
+                r.records.len(),
+                first,
+                last
             );
-        } else {
-            let contents = Contents {
-                header: header(g, &cfg.solve, a.pysol, cfg.fair),
-                records: r.records.clone(),
-                valid_len: 0,
-                truncated_tail: false,
-            };
-            let mut w = std::io::BufWriter::new(f);
-            export(&contents, ExportFormat::Csv, &mut w)
-                .and_then(|_| std::io::Write::flush(&mut w))
-                .with_context(|| format!("writing {}", csv.display()))?;
         }
     }
     if r.dropped_partial {

@@ -97,3 +97,60 @@ fn ctrl_c_keeps_finished_records_and_resume_completes_the_range() {
         "resume must complete the range exactly once"
     );
 }
+
+/// Ctrl-C with `--csv`: the CSV keeps the deals finished before the stop (the same ones
+/// the dataset of the same run keeps), none twice and none cancelled, and says so.
+#[test]
+fn ctrl_c_keeps_the_finished_deals_in_the_csv() {
+    let bin = env!("CARGO_BIN_EXE_patience");
+    let dir = tempfile::tempdir().unwrap();
+    let (out, csv) = (dir.path().join("md.bin"), dir.path().join("md.csv"));
+    let child = Command::new(bin)
+        .args([
+            "stats",
+            "md",
+            "--deals",
+            "1..2000000",
+            "--threads",
+            "2",
+            "--out",
+        ])
+        .arg(&out)
+        .arg("--csv")
+        .arg(&csv)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::fs::metadata(&out).map(|m| m.len()).unwrap_or(0) < 2_000 {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no records written"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // SAFETY: sending SIGINT to our own child process.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let result = child.wait_with_output().unwrap();
+    assert!(result.status.success());
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(stderr.contains("holds only the"), "{stderr}");
+    let text = std::fs::read_to_string(&csv).expect("the CSV is kept");
+    let deals: Vec<u64> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap().parse().unwrap())
+        .collect();
+    assert!(!deals.is_empty() && deals.len() < 2_000_000);
+    assert!(deals.windows(2).all(|w| w[0] < w[1]), "sorted, none twice");
+    assert!(!text.contains(",unknown,"), "a cancelled deal was written");
+    let o = Command::new(bin)
+        .args(["dataset", "export"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), text);
+}
