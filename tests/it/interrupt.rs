@@ -4,13 +4,11 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-#[test]
-fn ctrl_c_keeps_finished_records_and_resume_completes_the_range() {
-    let bin = env!("CARGO_BIN_EXE_patience");
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("md.bin");
-    // A range far too long to finish before the interrupt.
-    let child = Command::new(bin)
+/// `stats md` over a range far too long to finish, writing its dataset to `out` (and `more`
+/// arguments), interrupted with SIGINT once some records are on disk (the header alone is
+/// under 100 bytes).
+fn interrupted_stats(out: &std::path::Path, more: &[&std::ffi::OsStr]) -> std::process::Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_patience"))
         .args([
             "stats",
             "md",
@@ -20,14 +18,14 @@ fn ctrl_c_keeps_finished_records_and_resume_completes_the_range() {
             "2",
             "--out",
         ])
-        .arg(&out)
+        .arg(out)
+        .args(more)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait until some records are on disk (the header alone is under 100 bytes).
     let start = Instant::now();
-    while std::fs::metadata(&out).map(|m| m.len()).unwrap_or(0) < 2_000 {
+    while std::fs::metadata(out).map(|m| m.len()).unwrap_or(0) < 2_000 {
         assert!(
             start.elapsed() < Duration::from_secs(120),
             "no records written"
@@ -38,7 +36,15 @@ fn ctrl_c_keeps_finished_records_and_resume_completes_the_range() {
     unsafe {
         libc::kill(child.id() as libc::pid_t, libc::SIGINT);
     }
-    let result = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn ctrl_c_keeps_finished_records_and_resume_completes_the_range() {
+    let bin = env!("CARGO_BIN_EXE_patience");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("md.bin");
+    let result = interrupted_stats(&out, &[]);
     assert!(
         result.status.success(),
         "interrupted run failed: {}",
@@ -102,39 +108,9 @@ fn ctrl_c_keeps_finished_records_and_resume_completes_the_range() {
 /// the dataset of the same run keeps), none twice and none cancelled, and says so.
 #[test]
 fn ctrl_c_keeps_the_finished_deals_in_the_csv() {
-    let bin = env!("CARGO_BIN_EXE_patience");
     let dir = tempfile::tempdir().unwrap();
     let (out, csv) = (dir.path().join("md.bin"), dir.path().join("md.csv"));
-    let child = Command::new(bin)
-        .args([
-            "stats",
-            "md",
-            "--deals",
-            "1..2000000",
-            "--threads",
-            "2",
-            "--out",
-        ])
-        .arg(&out)
-        .arg("--csv")
-        .arg(&csv)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while std::fs::metadata(&out).map(|m| m.len()).unwrap_or(0) < 2_000 {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "no records written"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    // SAFETY: sending SIGINT to our own child process.
-    unsafe {
-        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
-    }
-    let result = child.wait_with_output().unwrap();
+    let result = interrupted_stats(&out, &["--csv".as_ref(), csv.as_os_str()]);
     assert!(result.status.success());
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert!(stderr.contains("holds only the"), "{stderr}");
@@ -147,7 +123,7 @@ fn ctrl_c_keeps_the_finished_deals_in_the_csv() {
     assert!(!deals.is_empty() && deals.len() < 2_000_000);
     assert!(deals.windows(2).all(|w| w[0] < w[1]), "sorted, none twice");
     assert!(!text.contains(",unknown,"), "a cancelled deal was written");
-    let o = Command::new(bin)
+    let o = Command::new(env!("CARGO_BIN_EXE_patience"))
         .args(["dataset", "export"])
         .arg(&out)
         .output()
