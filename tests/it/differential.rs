@@ -1015,6 +1015,7 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
                     "suit-sequences",
                     "face-up-groups",
                     "single-or-all-face-up",
+                    "whole-pile",
                 ]
             ),
             pick(rng, &["any", "kings", "none"]),
@@ -1024,6 +1025,14 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
         }
         if text.contains("moves = \"suit-sequences\"") && rng.below(2) == 0 {
             text += "groups_onto_suit = true\n";
+        }
+        // Glenwood's and Zebra's rules now and then: the waste fills an empty pile only once
+        // the reserve is empty; an emptied pile takes the waste's (else the stock's) card.
+        let reserve_to_empty = reserve.as_ref().is_some_and(|(_, _, to_empty)| *to_empty);
+        if stock_kind == "waste" && reserve_to_empty && rng.below(3) == 0 {
+            text += "waste_fills_last = true\n";
+        } else if stock_kind == "waste" && !reserve_fills && rng.below(4) == 0 {
+            text += "fill_from_talon = true\n";
         }
         // Agnes's rule: runs end at a card of the base rank (foundations from a dealt card).
         if !runs && foundations == 2 && rng.below(2) == 0 {
@@ -1070,7 +1079,16 @@ fn random_rules(rng: &mut Rng, id: &str) -> (String, Rules) {
         } else {
             match foundations {
                 0 => text += "may_return = true\n",
-                1 => text += "base = \"chosen\"\nwrap = true\n",
+                1 => {
+                    text += "base = \"chosen\"\nwrap = true\n";
+                    // Glenwood's base, chosen from the reserve before any other move.
+                    if reserve.as_ref().is_some_and(|(_, cover, _)| *cover == 0)
+                        && !reserve_fills
+                        && rng.below(2) == 0
+                    {
+                        text += "from_reserve = true\n";
+                    }
+                }
                 2 => {
                     text += "base = \"first-dealt\"\nwrap = true\n";
                     // Cards may come back, the base card with them or not (Agnes, Canfield).
