@@ -426,10 +426,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if self.feat.colour_home {
             self.pack_colour_homes(t, homes, &suit_of, &mut s)?;
         }
-        for (i, &id) in homes.iter().enumerate() {
-            if self.feat.colour_home {
-                break;
-            }
+        // Foundations in suit (those in alternate colours are read above).
+        let in_suit = homes.iter().enumerate().filter(|_| !self.feat.colour_home);
+        for (i, &id) in in_suit {
             let suit = suit_of(i);
             let home = &t.piles[id];
             let h = home.label.as_str();

@@ -430,41 +430,26 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         Some(Move::deal(s.stock.min(per), Card::from_index(top)))
     }
 
-    /// The moves while the base is still to be chosen from the reserve
-    /// (`FoundationRules::from_reserve`): a free reserve card home, or onto a pile that
-    /// takes it (the first empty one only, unless the piles' order counts).
-    fn moves_before_base<F: FnMut(Move)>(&self, s: &State<N>, emit: &mut F) {
-        let np = self.rules.piles();
-        let ordered = self.piles_ordered(s);
-        let first_empty = (0..np).find(|&p| s.len[p] == 0);
-        for (i, c) in self.free_reserve(s) {
-            emit(Move::single(Place::Reserve(i), Place::Home, c));
-            for p in 0..np {
-                let ok = match s.pile(p).last() {
-                    Some(&top) => self.builds_on(c, Card::from_index(top)) && self.room(s, p) > 0,
-                    None => {
-                        self.feat.reserve_to_empty
-                            && (ordered || Some(p) == first_empty)
-                            && self.rules.fills_empty(c, s.base)
-                    }
-                };
-                if ok {
-                    emit(Move::single(Place::Reserve(i), Place::Pile(p as u8), c));
+    /// Every legal move of `s`, in the order [`Space::expand`] lists them.
+    pub(super) fn each_move<F: FnMut(Move)>(&self, s: &State<N>, mut emit: F) {
+        // Glenwood: until a free reserve card goes home, fixing the base, only reserve cards
+        // move (home, or onto the piles as they otherwise may).
+        if self.feat.base_from_reserve && s.base == 0 {
+            self.each_move_of_the_rules(s, |mv| {
+                if matches!(mv.from, Place::Reserve(_)) {
+                    emit(mv);
                 }
-            }
+            });
+        } else {
+            self.each_move_of_the_rules(s, emit);
         }
     }
 
-    /// Every legal move of `s`, in the order [`Space::expand`] lists them.
-    pub(super) fn each_move<F: FnMut(Move)>(&self, s: &State<N>, mut emit: F) {
+    /// [`Tableau::each_move`] but for the rule that keeps every card but the reserve's
+    /// still before the base is chosen from it.
+    fn each_move_of_the_rules<F: FnMut(Move)>(&self, s: &State<N>, mut emit: F) {
         // A position that can no longer be won needs no moves (`home_suit_stuck`).
         if self.home_suit_stuck(s) {
-            return;
-        }
-        // Glenwood: until a free reserve card goes home, fixing the base, only reserve cards
-        // move (onto the piles as they otherwise may).
-        if self.feat.base_from_reserve && s.base == 0 {
-            self.moves_before_base(s, &mut emit);
             return;
         }
         let np = self.rules.piles();
