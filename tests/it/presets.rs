@@ -58,7 +58,8 @@ fn read_board(path: &Path) -> Table {
 /// The search of known.csv's deals: greedy best-first for the FreeCell family; for the
 /// games of runs (Spider, Scorpion, Mogelpat, and the games whose runs of one suit move
 /// while single cards go home) the default portfolio, at most 200,000 states per search;
-/// for games with a waste the portfolio, at most 2,000,000.
+/// for games with a waste the portfolio, at most 2,000,000; for Gypsy the portfolio, at most
+/// 200,000.
 fn deal_config(game: &str) -> SolveConfig {
     let id: GameId = game.parse().expect("preset");
     let GameId::Tableau(i) = id else {
@@ -73,6 +74,18 @@ fn deal_config(game: &str) -> SolveConfig {
         // depth-first step proves their small losses.
         let mut cfg = config(Algorithm::Portfolio);
         cfg.limits.max_nodes = Some(2_000_000);
+        return cfg;
+    }
+    if rules.decks == 2
+        && rules.tableau.moves == patience::games::tableau::GroupMoves::AnySequence
+        && matches!(
+            rules.stock,
+            patience::games::tableau::StockRules::DealToPiles { .. }
+        )
+    {
+        // Gypsy: the portfolio, whose focused searches find its wins.
+        let mut cfg = config(Algorithm::Portfolio);
+        cfg.limits.max_nodes = Some(200_000);
         return cfg;
     }
     if rules.foundations.takes == patience::games::tableau::Takes::Cards
@@ -276,6 +289,8 @@ presets! {
     diamond_mine => "diamond-mine",
     glenwood => "glenwood",
     zebra => "zebra",
+    gypsy => "gypsy",
+    jumbo => "jumbo",
 }
 
 /// Whether `listing` (the output of `patience games`) has a line for `id` and `name`: the id,

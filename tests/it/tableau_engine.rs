@@ -277,11 +277,24 @@ fn pysol_numbered_presets_lay_out_pysols_deals() {
         let Some(name) = rules.pysol.as_deref() else {
             continue;
         };
-        let g = Tableau::<52, 80>::preset(i as u16);
+        // Gypsy's two decks need the larger state.
+        let one_deck = Tableau::<52, 80>::preset(i as u16);
+        let two_decks = patience::games::tableau::TwoDecks::preset(i as u16);
         for n in [1, 617, 100_000] {
-            let t = g.pysol_deal(n).expect("numbered").expect("valid number");
-            g.pack(&t)
-                .unwrap_or_else(|e| panic!("{} PySol deal {n}: {e}", rules.id));
+            let packed = if rules.decks == 2 {
+                let t = two_decks
+                    .pysol_deal(n)
+                    .expect("numbered")
+                    .expect("valid number");
+                two_decks.pack(&t).map(|_| t)
+            } else {
+                let t = one_deck
+                    .pysol_deal(n)
+                    .expect("numbered")
+                    .expect("valid number");
+                one_deck.pack(&t).map(|_| t)
+            };
+            let t = packed.unwrap_or_else(|e| panic!("{} PySol deal {n}: {e}", rules.id));
             let want = pysol_layouts::layout(name, n).unwrap().unwrap();
             assert_eq!(want.piles.len(), rules.piles(), "{}", rules.id);
             for p in 0..want.piles.len() {
@@ -303,7 +316,7 @@ fn pysol_numbered_presets_lay_out_pysols_deals() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 18, "presets with PySol numbering");
+    assert_eq!(checked, 19, "presets with PySol numbering");
 }
 
 #[test]

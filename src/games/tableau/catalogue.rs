@@ -83,6 +83,8 @@ const PRESETS: &[&str] = &[
     include_str!("../presets/diamond-mine.toml"),
     include_str!("../presets/glenwood.toml"),
     include_str!("../presets/zebra.toml"),
+    include_str!("../presets/gypsy.toml"),
+    include_str!("../presets/jumbo.toml"),
 ];
 
 fn registry() -> &'static Mutex<Vec<&'static Rules>> {

@@ -110,9 +110,10 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
             .then(|| self.with_run_cap(cap.min(u32::from(u8::MAX)) as u8))
     }
 
-    /// Games of suit runs: best-first or a beam over [`runs::Focused`], the moves that
-    /// seldom help left out, or best-first over every move; all with the piles taken as
-    /// interchangeable while the stock deals whole rounds onto every pile
+    /// Games of suit runs, and Gypsy (`Tableau::guides_dealt_runs`): best-first or a beam
+    /// over [`runs::Focused`], the moves that seldom help left out, or best-first over every
+    /// move; all with the piles taken as interchangeable while the stock deals whole rounds
+    /// onto every pile
     /// ([`Tableau::for_wins_only`]). Games with a waste: a beam over every move, which at
     /// 300,000 states a deal won 7 of Forty Thieves' deals 1 to 20 and 11 of Streets'
     /// where the portfolio without it won 4 and 5.
@@ -130,7 +131,7 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
                 _ => None,
             };
         }
-        if !self.plays_suit_runs() {
+        if !self.plays_suit_runs() && !self.guides_dealt_runs() {
             return None;
         }
         let loose = (*self).for_wins_only();

@@ -20,6 +20,19 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         self.feat.suit_runs
     }
 
+    /// A move that seldom helps ([`Focused`] leaves it out): in a game of suit runs, a
+    /// move of `Tableau::pointless_run_move`; in a game of runs not in suit whose stock is
+    /// dealt onto the piles (Gypsy, Agnes), a card taken back from the foundations. At
+    /// 300,000 states Gypsy's deals 1 to 8 gave three wins to a beam without those moves
+    /// and none with them, where the move counts grew by the sixteen foundations' tops.
+    pub(super) fn seldom_helps(&self, s: &State<N>, mv: &Move) -> bool {
+        if self.feat.suit_runs {
+            self.pointless_run_move(s, mv)
+        } else {
+            mv.from == Place::Home
+        }
+    }
+
     /// A move between piles that seldom helps in a game of suit runs (a heuristic, never
     /// used where a verdict other than a win is trusted):
     /// - splitting a run of one suit (leaving part of it behind) onto a card of another
@@ -55,7 +68,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 }
 
-/// A game of runs with the moves of `Tableau::pointless_run_move` left out: for
+/// A game of runs with the moves of `Tableau::seldom_helps` left out: for
 /// incomplete searches only (see the module docs).
 #[derive(Clone, Copy, Debug)]
 pub struct Focused<'a, const N: usize, const K: usize>(pub &'a Tableau<N, K>);
@@ -74,7 +87,7 @@ impl<const N: usize, const K: usize> Space for Focused<'_, N, K> {
     fn expand(&self, s: &State<N>, out: &mut Vec<Successor<Move, State<N>>>) {
         // Pruned before the move is played: no state is built for a move left out.
         self.0.each_move(s, |mv| {
-            if !self.0.pointless_run_move(s, &mv) {
+            if !self.0.seldom_helps(s, &mv) {
                 out.push(self.0.succ(s, mv));
             }
         });
@@ -89,7 +102,7 @@ impl<const N: usize, const K: usize> Space for Focused<'_, N, K> {
         self.0.forced(s)
     }
     fn guided_expand(&self, s: &State<N>, out: &mut Vec<Guided<Move, State<N>>>) {
-        super::order::guided_moves(self.0, s, |mv| !self.0.pointless_run_move(s, mv), out);
+        super::order::guided_moves(self.0, s, |mv| !self.0.seldom_helps(s, mv), out);
     }
 }
 
