@@ -204,4 +204,25 @@ mod tests {
             assert!(focused.contains(&kept.to_string()), "{kept}: {focused:?}");
         }
     }
+
+    #[test]
+    fn gypsys_focused_moves_leave_out_only_the_cards_taken_back_from_the_foundations() {
+        use crate::games::tableau::testing::{board, gypsy, gypsy_hearts};
+        let g = gypsy();
+        // The foundations' 6H and 5H could come back into the empty piles 3 to 8.
+        let text = gypsy_hearts(6, 5, &["KH QH JH TH 9H 8H 7H", "KH QH JH TH 9H 8H 7H 6H"]);
+        let s = board(&g, &text);
+        let mut all = Vec::new();
+        g.expand(&s, &mut all);
+        let mut focused = Vec::new();
+        Focused(&g).expand(&s, &mut focused);
+        let back = |m: &Successor<Move, State<104>>| m.mv.from == Place::Home;
+        assert!(all.iter().any(back), "the game takes cards back");
+        assert!(!focused.iter().any(back), "the focused set takes none back");
+        // Every other move is kept, in the same order.
+        let kept: Vec<Move> = all.iter().filter(|m| !back(m)).map(|m| m.mv).collect();
+        let got: Vec<Move> = focused.iter().map(|m| m.mv).collect();
+        assert_eq!(got, kept);
+        assert!(!kept.is_empty());
+    }
 }
