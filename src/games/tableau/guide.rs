@@ -182,6 +182,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// deck (Agnes, Easthaven) the same guide and searches did worse on deals 1 to 40 at a
     /// million states: Agnes 18 lost and no win where it had 23 and 1, Easthaven one more
     /// win for five fewer proofs (the focused searches' budget comes before the proofs').
+    /// Such a game sends single cards home (`feat.second`), so `order::guided_moves` never
+    /// takes its guide for the per-pile sum of `guide_runs`.
     pub(super) fn guides_dealt_runs(&self) -> bool {
         self.rules.tableau.moves == GroupMoves::AnySequence
             && self.feat.deal_to != 0

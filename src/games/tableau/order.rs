@@ -175,7 +175,7 @@ pub(super) fn guided_moves<const N: usize, const K: usize>(
     out: &mut Vec<Guided<Move, State<N>>>,
 ) {
     let f = &g.feat;
-    if f.takes != Takes::Cards && !g.guides_dealt_runs() {
+    if f.takes != Takes::Cards {
         // Games of runs: the guide is a sum over piles, so only the piles a move touches
         // are looked at again (all of them after a deal).
         let piles = g.rules.piles();
