@@ -50,8 +50,12 @@ enum Command {
         /// Write the board in fc-solve's format (tableau games), which fc-solve and PySol read.
         #[arg(long)]
         fc_solve: bool,
-        /// Write the deal as Solvitaire's JSON (tableau games), which `--board` reads back.
+        /// Write the board in black-hole-solver's format (Golf, Black Hole, All in a Row),
+        /// which `--board` reads back.
         #[arg(long, conflicts_with_all = ["fc_solve", "pretty"])]
+        black_hole_solver: bool,
+        /// Write the deal as Solvitaire's JSON (tableau games), which `--board` reads back.
+        #[arg(long, conflicts_with_all = ["fc_solve", "pretty", "black_hole_solver"])]
         solvitaire: bool,
         /// With --pretty: write suits as ♣♦♥♠.
         #[arg(long)]
@@ -546,6 +550,7 @@ pub fn run() -> Result<()> {
             pysol,
             pretty,
             fc_solve,
+            black_hole_solver,
             solvitaire,
             unicode,
         } => {
@@ -566,10 +571,19 @@ pub fn run() -> Result<()> {
                     Some(text) => print!("{}", text.with_context(|| format!("{g}, {deal}"))?),
                     None => bail!("{g} has no Solvitaire deal format"),
                 }
-            } else if fc_solve {
-                match patience::with_game!(g, x => patience::games::Game::foreign_board(x, &t)) {
+            } else if fc_solve || black_hole_solver {
+                let tool = if fc_solve {
+                    "fc-solve"
+                } else {
+                    "black-hole-solver"
+                };
+                let text = patience::with_game!(g, x => {
+                    use patience::games::Game;
+                    x.foreign_board(&t).filter(|_| x.foreign_tool() == tool)
+                });
+                match text {
                     Some(text) => print!("{text}"),
-                    None => bail!("{g} has no fc-solve board format"),
+                    None => bail!("{g} has no {tool} board format"),
                 }
             } else if pretty {
                 let style = patience::cards::CardStyle {

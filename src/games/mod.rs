@@ -6,10 +6,14 @@
 //! on the reference piles, lives apart (`src/verify/`), and the study and command-line
 //! code that shows or stores a line asks for both.
 
+pub mod all_in_a_row;
+pub mod black_hole;
 pub mod c4;
 pub mod clock;
+pub mod golf;
 pub mod grosse_napoleon;
 pub mod md;
+pub mod onto_waste;
 pub mod qll;
 pub mod r7;
 pub mod tableau;
@@ -49,6 +53,12 @@ macro_rules! own_games {
             Clock => clock::GAME,
             /// Große Napoleon.
             GrosseNapoleon => grosse_napoleon::GAME,
+            /// Golf.
+            Golf => golf::GAME,
+            /// Black Hole.
+            BlackHole => black_hole::GAME,
+            /// All in a Row.
+            AllInARow => all_in_a_row::GAME,
         }
     };
 }
@@ -92,6 +102,14 @@ pub enum BoardError {
     /// The piles hold the right cards but no play of the game can reach this layout.
     #[error("impossible position: {0}")]
     Impossible(String),
+    /// A board in black-hole-solver's text format that cannot be read.
+    #[error("black-hole-solver board, line {line}: {message}")]
+    BlackHoleSolver {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// A Solvitaire JSON deal that cannot be read, or a position that format cannot hold.
     #[error("Solvitaire deal: {0}")]
     Solvitaire(String),
@@ -289,6 +307,10 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     /// The position in another tool's board format, if the game has one.
     fn foreign_board(&self, _t: &Table) -> Option<String> {
         None
+    }
+    /// The tool whose format [`Game::foreign_board`] writes and [`Game::read_board`] reads.
+    fn foreign_tool(&self) -> &'static str {
+        "fc-solve"
     }
     /// Reads a Solvitaire JSON deal (the tableau games; see `games/tableau/solvitaire.rs`).
     fn read_solvitaire(&self, _text: &str) -> Option<Result<Table, BoardError>> {

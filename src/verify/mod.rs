@@ -11,6 +11,7 @@ mod c4;
 mod clock;
 mod grosse_napoleon;
 mod md;
+mod onto_waste;
 mod qll;
 mod r7;
 mod tableau;

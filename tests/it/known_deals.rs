@@ -402,6 +402,9 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("qll-32", 1),
         ("grosse-napoleon", 1),
         ("backbone", 1),
+        ("golf", 1),
+        ("black-hole", 1),
+        ("all-in-a-row", 1),
     ];
     for (game, deal) in pinned {
         let want = layout_file(game, deal);

@@ -13,6 +13,7 @@ mod grosse_napoleon;
 mod interrupt;
 mod klondike_datasets;
 mod known_deals;
+mod onto_waste;
 mod presets;
 mod pysol_layouts;
 mod readme_examples;

@@ -364,3 +364,45 @@ fn deal_with_pysol_numbers_prints_pysols_layout(game: &str, presets: &[&str]) {
         }
     }
 }
+
+/// `patience deal GAME --pysol N --black-hole-solver` prints, byte for byte, what
+/// `pysol_cards` printed for PySolFC's Golf, Black Hole and All in a Row (its text is
+/// black-hole-solver's board format), for every number of the reference file.
+#[test]
+fn removal_games_deal_pysols_layouts_in_black_hole_solvers_format() {
+    for (file, id) in [
+        ("golf", "golf"),
+        ("black_hole", "black-hole"),
+        ("all_in_a_row", "all-in-a-row"),
+    ] {
+        let path = format!("{}/tests/data/pysol/{file}.txt", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let blocks: Vec<(u64, String)> = text
+            .split("deal ")
+            .filter(|b| !b.is_empty())
+            .map(|b| {
+                let (n, board) = b.split_once('\n').expect("a deal line");
+                (
+                    n.trim().parse().expect("a number"),
+                    board.trim_end().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            blocks.iter().map(|b| b.0).collect::<Vec<_>>(),
+            NUMBERS,
+            "{path}"
+        );
+        for (n, want) in blocks {
+            let got = crate::common::patience(&[
+                "deal",
+                id,
+                "--pysol",
+                &n.to_string(),
+                "--black-hole-solver",
+            ])
+            .ok();
+            assert_eq!(got.trim_end(), want, "{id} PySol deal {n}");
+        }
+    }
+}

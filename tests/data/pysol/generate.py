@@ -29,6 +29,9 @@ GAMES = [
     "thumb_and_pouch",
     "gypsy",
     "yukon",
+    "golf",
+    "black_hole",
+    "all_in_a_row",
 ]
 NUMBERS = [1, 2, 617, 11982, 32000, 32001, 100000, 4294967296]
 

@@ -1,0 +1,415 @@
+//! Golf, Black Hole and All in a Row (`patience::games::onto_waste`, one engine) against
+//! their referee (`patience::verify`), and their boards.
+//!
+//! - **Move by move**, on random walks through deals of each game: the moves the engine
+//!   generates are exactly the moves the referee accepts among every pile's top card and the
+//!   stock's, each lands on the state the engine says (the referee's layout packed again),
+//!   and the referee's won / lost / playing agrees with the engine's goal and moves.
+//! - **A plain search over the referee's layouts**, on random small positions (a few cards
+//!   left in the layout, a few in Golf's stock): every layout the referee reaches, kept
+//!   exactly as it lies, nothing canonicalised. The engine's depth-first verdict must be
+//!   the referee's, and the engine's count of reachable keys must equal the count of the
+//!   referee's layouts once the played cards under the waste's top card are forgotten (the
+//!   one thing the key leaves out, ARCHITECTURE.md "Reductions"; `canon` below).
+//! - **Constructed losses**, one a game, whose arguments are written beside them.
+
+use crate::common::patience;
+use patience::cards::{Card, DeckSpec};
+use patience::deals::Rng;
+use patience::games::onto_waste::{Move, OntoWaste, PILE_LABELS, STOCK};
+use patience::games::{all_in_a_row, black_hole, golf, Game};
+use patience::piles::{Mode, Table};
+use patience::study::{solve, Algorithm, SolveConfig, Verdict};
+use patience::verify::{Referee, Status};
+use solvers::{Limits, Space};
+use std::collections::{HashMap, HashSet, VecDeque};
+
+const GAMES: [OntoWaste; 3] = [
+    golf::GAME.game,
+    black_hole::GAME.game,
+    all_in_a_row::GAME.game,
+];
+
+/// Every move a player could try: each layout pile's top card, and the stock's.
+fn candidates(g: &OntoWaste, t: &Table) -> Vec<Move> {
+    let mut v = Vec::new();
+    for (p, l) in PILE_LABELS[..g.rules.piles as usize].iter().enumerate() {
+        if let Some(c) = t.find(l).and_then(|i| t.piles[i].top()) {
+            v.push(Move::Play {
+                pile: p as u8,
+                card: c,
+            });
+        }
+    }
+    if let Some(c) = t.find(STOCK).and_then(|i| t.piles[i].top()) {
+        v.push(Move::Turn { card: c.face_up() });
+    }
+    v
+}
+
+/// The layout without the cards under the waste's top and without its top's suit: what the
+/// documentation says the key keeps (the layout piles, the stock, the rank of the waste's
+/// top card).
+fn canon(g: &OntoWaste, t: &Table) -> Vec<Vec<Card>> {
+    let mut v: Vec<Vec<Card>> = PILE_LABELS[..g.rules.piles as usize]
+        .iter()
+        .map(|l| t.piles[t.find(l).unwrap()].cards.clone())
+        .collect();
+    v.push(
+        t.find(STOCK)
+            .map_or_else(Vec::new, |i| t.piles[i].cards.clone()),
+    );
+    let w = t.find(g.rules.waste).unwrap();
+    // The top's rank, as the clubs card of that rank.
+    let rank = t.piles[w].top().map(|c| c.rank().unwrap());
+    v.push(
+        rank.map(|r| Card::new(patience::cards::Suit::Clubs, r))
+            .into_iter()
+            .collect(),
+    );
+    v
+}
+
+fn engine_moves(g: &OntoWaste, t: &Table) -> Vec<(Move, patience::games::onto_waste::State)> {
+    let mut out = Vec::new();
+    g.expand_all(&g.pack(t).unwrap(), &mut out);
+    out.into_iter().map(|x| (x.mv, x.state)).collect()
+}
+
+#[test]
+fn engine_and_referee_agree_move_by_move_on_random_walks() {
+    let mut rng = Rng::new(11);
+    for g in &GAMES {
+        let (mut steps, mut won, mut lost) = (0, 0, 0);
+        for deal in 1..=60 {
+            let mut t = g.deal(deal);
+            loop {
+                let engine = engine_moves(g, &t);
+                let legal: Vec<Move> = candidates(g, &t)
+                    .into_iter()
+                    .filter(|m| g.referee_apply(&mut t.clone(), m).is_ok())
+                    .collect();
+                let mut a: Vec<Move> = engine.iter().map(|x| x.0).collect();
+                let mut b = legal.clone();
+                a.sort_by_key(|m| format!("{m:?}"));
+                b.sort_by_key(|m| format!("{m:?}"));
+                assert_eq!(a, b, "{} deal {deal}, step {steps}", g.rules.waste);
+                for (mv, state) in &engine {
+                    let mut after = t.clone();
+                    g.referee_apply(&mut after, mv).unwrap();
+                    let packed = g.pack(&after).unwrap();
+                    assert_eq!(g.position(&packed), g.position(state), "after {mv:?}");
+                }
+                let status = g.referee_status(&t);
+                let s = g.pack(&t).unwrap();
+                assert_eq!(status == Status::Won, g.is_goal(&s));
+                if engine.is_empty() {
+                    assert_ne!(status, Status::Playing);
+                    if status == Status::Won {
+                        won += 1;
+                    } else {
+                        lost += 1;
+                    }
+                    break;
+                }
+                assert!(g.is_goal(&s) || status == Status::Playing);
+                let (mv, _) = engine[rng.below(engine.len() as u64) as usize];
+                g.referee_apply(&mut t, &mv).unwrap();
+                steps += 1;
+            }
+        }
+        assert!(steps > 200 && lost > 0, "{}: {steps} steps", g.rules.waste);
+        let _ = won;
+    }
+}
+
+/// A random position of `g` with `left` cards in the layout (spread over the piles, at most
+/// the deal's depth each) and, where the game has a stock, `stock` cards in it; the waste
+/// holds the rest, a random card on top.
+fn small_position(g: &OntoWaste, rng: &mut Rng, left: usize, stock: usize) -> Table {
+    let mut cards = DeckSpec::FULL.cards();
+    patience::deals::shuffle(&mut cards, rng);
+    let mut t = Table::new();
+    let s = (g.rules.stock > 0).then(|| t.create_empty(STOCK, Mode::Stacked).unwrap());
+    let w = t.create_empty(g.rules.waste, Mode::Stacked).unwrap();
+    let piles: Vec<usize> = PILE_LABELS[..g.rules.piles as usize]
+        .iter()
+        .map(|l| t.create_empty(l, Mode::Spread).unwrap())
+        .collect();
+    let mut it = cards.into_iter();
+    let mut placed = 0;
+    while placed < left {
+        let p = piles[rng.below(piles.len() as u64) as usize];
+        if t.piles[p].height() < g.rules.depth as usize {
+            t.add_on_top(it.next().unwrap(), p).unwrap();
+            placed += 1;
+        }
+    }
+    if let Some(s) = s {
+        for c in it.by_ref().take(stock) {
+            t.add_on_top(c.face_down(), s).unwrap();
+        }
+    }
+    for c in it {
+        t.add_on_top(c, w).unwrap();
+    }
+    t
+}
+
+/// The referee's layouts reachable from `start`, exactly as they lie, each with whether a
+/// won layout is reachable from it; and how many there are after `canon`. Every move puts
+/// one more card on the waste, so the breadth-first order is a topological one.
+fn referee_search(g: &OntoWaste, start: &Table) -> (Vec<(Table, bool)>, usize) {
+    let mut index = HashMap::from([(start.to_text(), 0usize)]);
+    let mut canons = HashSet::from([canon(g, start)]);
+    let mut layouts = vec![start.clone()];
+    let mut next: Vec<Vec<usize>> = vec![];
+    let mut i = 0;
+    while i < layouts.len() {
+        let t = layouts[i].clone();
+        let mut succ = vec![];
+        for mv in candidates(g, &t) {
+            let mut after = t.clone();
+            if g.referee_apply(&mut after, &mv).is_ok() {
+                let n = layouts.len();
+                let j = *index.entry(after.to_text()).or_insert(n);
+                if j == n {
+                    canons.insert(canon(g, &after));
+                    layouts.push(after);
+                }
+                succ.push(j);
+            }
+        }
+        next.push(succ);
+        i += 1;
+    }
+    let mut win = vec![false; layouts.len()];
+    for i in (0..layouts.len()).rev() {
+        win[i] = g.referee_status(&layouts[i]) == Status::Won || next[i].iter().any(|&j| win[j]);
+    }
+    (layouts.into_iter().zip(win).collect(), canons.len())
+}
+
+/// Positions of `g` with few cards left: along the winning lines of its first deals (where
+/// at most 12 layout cards and 8 stock cards are left), one random move off each line, and
+/// random small positions (mostly lost).
+fn small_positions(g: &OntoWaste, rng: &mut Rng) -> Vec<Table> {
+    let cfg = SolveConfig {
+        algorithm: Algorithm::Dfs,
+        limits: Limits {
+            max_nodes: Some(3_000_000),
+            ..Limits::default()
+        },
+    };
+    let mut out = Vec::new();
+    for deal in 1..=40 {
+        let mut t = g.deal(deal);
+        let line = solve(g, &t, &cfg).unwrap().moves;
+        let left = 6 + rng.below(7) as u32;
+        for mv in &line {
+            let s = g.pack(&t).unwrap();
+            if g.layout_left(&s) <= left && s.stock_left() <= 8 {
+                let mut off = t.clone();
+                let succ = engine_moves(g, &t);
+                let (mv, _) = succ[rng.below(succ.len() as u64) as usize];
+                g.referee_apply(&mut off, &mv).unwrap();
+                out.push(t);
+                out.push(off);
+                break;
+            }
+            g.referee_apply(&mut t, mv).unwrap();
+        }
+    }
+    for _ in 0..60 {
+        let left = 6 + rng.below(9) as usize;
+        let stock = if g.rules.stock > 0 {
+            rng.below(7) as usize
+        } else {
+            0
+        };
+        out.push(small_position(g, rng, left, stock));
+    }
+    out
+}
+
+#[test]
+fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
+    let mut rng = Rng::new(7);
+    let cfg = SolveConfig {
+        algorithm: Algorithm::Dfs,
+        limits: Limits::default(),
+    };
+    for g in &GAMES {
+        let (mut wins, mut losses, mut dead) = (0, 0, 0);
+        for (round, start) in small_positions(g, &mut rng).into_iter().enumerate() {
+            let (layouts, canons) = referee_search(g, &start);
+            let winnable = layouts[0].1;
+            // The dead-end cut never cuts a layout with a win ahead.
+            for (t, win) in &layouts {
+                if g.is_dead(&g.pack(t).unwrap()) {
+                    assert!(
+                        !win,
+                        "{} cut a winnable layout:\n{}",
+                        g.rules.waste,
+                        t.to_text()
+                    );
+                    dead += 1;
+                }
+            }
+            let what = format!("{} position {round}:\n{}", g.rules.waste, start.to_text());
+            let verdict = solve(g, &start, &cfg).unwrap().verdict;
+            assert_eq!(verdict.is_win(), winnable, "{what}");
+            assert!(
+                matches!(verdict, Verdict::Solved | Verdict::Unsolvable),
+                "{what}"
+            );
+            // The engine's reachable keys, counted over every legal move (no dead-end cut).
+            let s0 = g.pack(&start).unwrap();
+            let mut keys = HashSet::from([g.key(&s0)]);
+            let mut queue = VecDeque::from([s0]);
+            let mut succ = Vec::new();
+            while let Some(s) = queue.pop_front() {
+                succ.clear();
+                g.expand_all(&s, &mut succ);
+                for x in &succ {
+                    if keys.insert(g.key(&x.state)) {
+                        queue.push_back(x.state);
+                    }
+                }
+            }
+            assert_eq!(keys.len(), canons, "{what}");
+            if winnable {
+                wins += 1;
+            } else {
+                losses += 1;
+            }
+        }
+        assert!(
+            wins > 5 && losses > 5,
+            "{}: {wins} wins, {losses} losses",
+            g.rules.waste
+        );
+        assert!(dead > 100, "{}: the cut fired {dead} times", g.rules.waste);
+    }
+}
+
+/// Writes `text` to a fresh file and solves it as `game`; the JSON verdict and states.
+fn solve_board(game: &str, name: &str, text: &str) -> (String, u64) {
+    let dir = std::env::temp_dir().join(format!("patience-onto-waste-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let out = patience(&["solve", game, "--board", path.to_str().unwrap(), "--json"]).ok();
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    (
+        v["verdict"].as_str().unwrap().to_string(),
+        v["stats"]["expanded"].as_u64().unwrap(),
+    )
+}
+
+/// A constructed position, in black-hole-solver's format: proven lost by the CLI, and lost
+/// for the plain search over the referee's layouts too.
+fn assert_constructed_loss(g: &OntoWaste, game: &str, board: &str) {
+    let (verdict, _) = solve_board(game, &format!("{game}-loss.txt"), board);
+    assert_eq!(verdict, "unsolvable", "{game}:\n{board}");
+    let t = g.read_board(board).unwrap().unwrap();
+    assert!(
+        !referee_search(g, &t).0[0].1,
+        "{game}: the referee's layouts say winnable"
+    );
+}
+
+/// Black Hole: 7C 9D 8C and 7D 9C 8D are left (top cards last), the hole shows 9H. Each 7
+/// needs a 6 or an 8 on top of the hole and every 6 is gone, so each 7 must follow an 8 at
+/// once. Each pile's 8 is played before its own 9 and that 9 before its 7; so when the
+/// second 8 is played, the 9 of its own pile still covers its 7, and that 7 can follow
+/// neither 8. Lost, though the search must try the orders.
+#[test]
+fn black_hole_constructed_loss_is_proven() {
+    let g = &black_hole::GAME.game;
+    assert_constructed_loss(g, "black-hole", "Foundations: 9H\n7C 9D 8C\n7D 9C 8D\n");
+}
+
+/// All in a Row in mid-game, the same cards as Black Hole's loss on two of its thirteen piles
+/// and 3H under JS on a third: the same argument strands a 7, and nothing left bridges to
+/// the Three or the Jack either.
+#[test]
+fn all_in_a_row_constructed_loss_is_proven() {
+    let g = &all_in_a_row::GAME.game;
+    assert_constructed_loss(
+        g,
+        "all-in-a-row",
+        "Foundations: 9H\n7C 9D 8C\n7D 9C 8D\n3H JS\n",
+    );
+}
+
+/// Golf, the stock out and the waste showing TC: piles KH QC JD and KS QD JS. In Golf nothing
+/// goes onto a King, so with the stock out the first King played ends the game, and two
+/// Kings are left in two piles. Lost; with one card in the stock (4H, which nothing left
+/// follows) still lost.
+#[test]
+fn golf_constructed_loss_is_proven() {
+    let g = &golf::GAME.game;
+    assert_constructed_loss(g, "golf", "Talon:\nFoundations: TC\nKH QC JD\nKS QD JS\n");
+    assert_constructed_loss(
+        g,
+        "golf",
+        "Talon: 4H\nFoundations: TC\nKH QC JD\nKS QD JS\n",
+    );
+}
+
+/// A board in black-hole-solver's format reads back to the position `deal --black-hole-solver`
+/// wrote, and is solved alike.
+#[test]
+fn black_hole_solver_boards_solve_as_the_deal_does() {
+    for (game, n) in [("black-hole", 2), ("golf", 2), ("all-in-a-row", 3)] {
+        let text = patience(&[
+            "deal",
+            game,
+            "--pysol",
+            &n.to_string(),
+            "--black-hole-solver",
+        ])
+        .ok();
+        let (verdict, _) = solve_board(game, &format!("{game}-{n}.txt"), &text);
+        let direct = patience(&["solve", game, "--pysol", &n.to_string(), "--json"]).ok();
+        let v: serde_json::Value = serde_json::from_str(&direct).unwrap();
+        assert_eq!(verdict, v["verdict"].as_str().unwrap(), "{game} {n}");
+    }
+}
+
+#[test]
+fn bad_black_hole_solver_boards_get_one_error_line() {
+    let dir = std::env::temp_dir().join(format!("patience-onto-waste-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text, want) in [
+        ("empty.txt", "\n\n", "missing pile"),
+        (
+            "piles.txt",
+            &format!("Foundations: AS\n{}", "2C\n".repeat(18)),
+            "18 piles",
+        ),
+        ("card.txt", "Foundations: AS\n2C XX\n", "line 2"),
+        ("two.txt", "Foundations: AS 2C\n", "one card"),
+        ("talon.txt", "Talon: 2C\nFoundations: AS\n", "no talon"),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let line =
+            patience(&["solve", "black-hole", "--board", path.to_str().unwrap()]).one_line_error();
+        assert!(line.contains(want), "{name}: {line}");
+    }
+    // A board with one card twice: the partition check names it.
+    let dup = dir.join("dup.txt");
+    std::fs::write(&dup, "Foundations: AS\nAS 2C\n").unwrap();
+    let line =
+        patience(&["solve", "black-hole", "--board", dup.to_str().unwrap()]).one_line_error();
+    assert!(line.contains("AS"), "{line}");
+    // An empty foundation with cards missing: no card was ever played, so the partition
+    // check names a missing one.
+    let row = dir.join("row.txt");
+    std::fs::write(&row, "Foundations: -\nAS 2C\n").unwrap();
+    let line =
+        patience(&["solve", "all-in-a-row", "--board", row.to_str().unwrap()]).one_line_error();
+    assert!(line.contains("missing card"), "{line}");
+}
