@@ -24,7 +24,7 @@ every PySol deal N this script
      its own (the rules below), so that a line that does not play is reported:
      black-hole-solver's ("Deal talon" or "Move a card from stack K to the foundations",
      K from 0, each followed by "Info: Card moved is 4H") and patience's JSON moves
-     ("4H from 3", pile counted from 1, or "turn 3S", the next stock card).
+     ("4H from 3", pile counted from 1, or "turn", the next stock card).
 
 Then it prints a table: each solver's solved / unsolvable / unknown (and error) counts,
 total wall time and total CPU time (user + system of its processes, which other jobs on
@@ -76,7 +76,13 @@ when missing), and give this script the binary, or set BLACK_HOLE_SOLVE.
 
     python3 benches/vs-black-hole-solver.py --bhs /path/to/black-hole-solve \\
         --patience target/release/patience --game golf --deals 1..1000 \\
-        [--timeout 60] [--csv out.csv] [--pysol-check] [--check-lines]
+        [--timeout 60] [--csv out.csv] [--pysol-check] [--check-lines] \\
+        [--patience-one-process]
+
+With --patience-one-process patience also solves the whole range in one process (`patience
+stats GAME --pysol --deals A..B --threads 1`), as multi-bhs-solver does; the table then gives
+that process's wall and CPU time beside the per-deal sums, and its verdicts must be the
+per-deal runs'.
 """
 
 import argparse
@@ -208,12 +214,15 @@ def can_play(found, c, wrap, queens_on_kings):
 
 def patience_moves(moves):
     """patience's moves (`AC from 3`: the top card of pile 3, counted from 1, onto the
-    waste; `turn 3S`: the next stock card onto the waste) in the referee's form."""
+    waste; `turn`: the next stock card onto the waste, which older builds wrote `turn 3S`) in
+    the referee's form."""
     out = []
     for m in moves or []:
         w = str(m).split()
         if len(w) == 3 and w[1] == "from" and w[2].isdigit():
             out.append(("column", int(w[2]) - 1, card(w[0])))
+        elif w == ["turn"]:
+            out.append(("talon", None))
         elif len(w) == 2 and w[0] == "turn":
             out.append(("talon", card(w[1])))
         else:
@@ -232,7 +241,7 @@ def check_line(board, moves, wrap, queens_on_kings):
             if not talon:
                 return "move %d: deals from an empty talon" % (i + 1)
             c = talon.pop(0)
-            if c != mv[1]:
+            if mv[1] is not None and c != mv[1]:
                 return "move %d: the talon's next card is %s, not %s" % (
                     i + 1, name(c), name(mv[1]))
         else:
@@ -372,6 +381,11 @@ def patience_has_threads(patience):
     return "--threads" in proc.stdout
 
 
+def stats_has_threads(patience):
+    proc = subprocess.run([patience, "stats", "--help"], capture_output=True, text=True)
+    return "--threads" in proc.stdout
+
+
 def run_patience(patience, game, path, timeout_s, threads_flag):
     """(verdict, wall s, cpu s, its own seconds, expanded states, moves as printed)."""
     cmd = [patience, "solve", game, "--board", path, "--json",
@@ -429,6 +443,11 @@ def main():
                     help="check patience's board against pysol_cards's rendering")
     ap.add_argument("--check-lines", action="store_true",
                     help="replay both solvers' winning lines")
+    ap.add_argument("--patience-one-process", action="store_true",
+                    help="also time patience solving the whole range in one process "
+                         "(`patience stats GAME --pysol --deals A..B --threads 1 --csv F`), as "
+                         "black-hole-solver does with multi-bhs-solver; its verdicts must be "
+                         "the per-deal runs' (needs a range A..B)")
     ap.add_argument("--verbose", action="store_true", help="print every deal")
     args = ap.parse_args()
 
@@ -547,6 +566,30 @@ def main():
                            bhs_moves=[], pat="error", pat_s=0.0, pat_cpu=0.0, pat_own=None,
                            pat_exp=None,
                            pat_moves=None)
+        # 3b. patience, the whole range in one process
+        one = None
+        if args.patience_one_process:
+            if deals != list(range(deals[0], deals[-1] + 1)):
+                sys.exit("vs-black-hole-solver: --patience-one-process needs a range A..B")
+            out = os.path.join(tmpdir, "one-process.csv")
+            cmd = [args.patience, "stats", args.game, "--pysol", "--deals",
+                   "%d..%d" % (deals[0], deals[-1]), "--csv", out]
+            if stats_has_threads(args.patience):
+                cmd += ["--threads", "1"]
+            cpu0, t0 = children_cpu(), time.monotonic()
+            proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  text=True)
+            wall, cpu = time.monotonic() - t0, children_cpu() - cpu0
+            if proc.returncode != 0:
+                sys.exit("vs-black-hole-solver: `%s` failed: %s" % (" ".join(cmd[1:]),
+                                                                   proc.stderr.strip()))
+            with open(out, newline="") as f:
+                verdicts = {int(r["deal"]): r["outcome"] for r in csv.DictReader(f)}
+            for d in deals:
+                if verdicts.get(d) != rows[d].get("pat"):
+                    problems.append("deal %d: patience in one process says %s, alone %s"
+                                    % (d, verdicts.get(d), rows[d].get("pat")))
+            one = (wall, cpu)
     finally:
         shutil.rmtree(tmpdir, ignore_errors=True)
 
@@ -612,6 +655,11 @@ def main():
     if bhs_total > 0 and pat_total > 0:
         print("patience / black-hole-solver: wall time %.2f, CPU time %.2f"
               % (pat_total / bhs_total, pat_cpu / bhs_cpu if bhs_cpu else float("nan")))
+    if one:
+        print("%-16s %18s %10.2f" % ("one process: wall", "", one[0]))
+        print("%-16s %18s %10.2f" % ("one process: CPU", "", one[1]))
+        print("patience in one process / black-hole-solver: wall time %.2f, CPU time %.2f"
+              % (one[0] / bhs_total, one[1] / bhs_cpu if bhs_cpu else float("nan")))
     print("solved vs unsolvable (a bug in one of the two): %s"
           % ("none" if not differ else ""))
     for d, bv, pv in differ:
