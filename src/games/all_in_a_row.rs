@@ -7,9 +7,10 @@
 //!
 //! `--pysol N` deals PySolFC's All in a Row N as `pysol_cards` prints it.
 
-use super::onto_waste::{lay_out, pysol_order, stock_of, OntoWaste, Rules, ACE_OF_SPADES};
-use super::{shuffled_stock, GameId, GameInfo, OwnGame};
-use crate::cards::DeckSpec;
+use super::onto_waste::{
+    descriptor, lay_out, our_deal, pysol_order, stock_of, OntoWaste, Rules, ACE_OF_SPADES,
+};
+use super::{GameId, GameInfo, OwnGame};
 use crate::deals::microsoft::DealNumberError;
 use crate::piles::Table;
 
@@ -28,8 +29,8 @@ pub const RULES: Rules = Rules {
 };
 
 /// All in a Row in the registry of own-rules games ([`own_games!`](crate::own_games)).
-pub const GAME: OwnGame<OntoWaste> = OwnGame {
-    info: GameInfo {
+pub const GAME: OwnGame<OntoWaste> = descriptor(
+    GameInfo {
         id: "all-in-a-row",
         name: "All in a Row",
         summary: "thirteen piles of four face up; any top card starts the foundation, then a pile's top card goes there one rank above or below its top card, King and Ace neighbours; won when every card is on the foundation",
@@ -37,14 +38,12 @@ pub const GAME: OwnGame<OntoWaste> = OwnGame {
         deterministic: false,
         rules_version: 1,
     },
-    deck: DeckSpec::FULL,
-    game: OntoWaste { rules: &RULES },
-};
+    &RULES,
+);
 
 /// Deal `n`: the shuffled deck in four rounds over the thirteen piles.
 fn deal(n: u64) -> Table {
-    let (t, stock) = shuffled_stock(DeckSpec::FULL, n);
-    lay_out(&RULES, t, stock, None, false)
+    our_deal(&RULES, n, None)
 }
 
 /// PySolFC's All in a Row `n`: PySol moves the Ace of spades to the end of its dealing order,

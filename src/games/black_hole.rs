@@ -8,9 +8,10 @@
 //!
 //! `--pysol N` deals PySolFC's Black Hole N as `pysol_cards` prints it.
 
-use super::onto_waste::{lay_out, pysol_order, stock_of, OntoWaste, Rules, ACE_OF_SPADES};
-use super::{shuffled_stock, GameId, GameInfo, OwnGame};
-use crate::cards::DeckSpec;
+use super::onto_waste::{
+    descriptor, lay_out, our_deal, pysol_order, stock_of, OntoWaste, Rules, ACE_OF_SPADES,
+};
+use super::{GameId, GameInfo, OwnGame};
 use crate::deals::microsoft::DealNumberError;
 use crate::piles::Table;
 
@@ -29,8 +30,8 @@ pub const RULES: Rules = Rules {
 };
 
 /// Black Hole in the registry of own-rules games ([`own_games!`](crate::own_games)).
-pub const GAME: OwnGame<OntoWaste> = OwnGame {
-    info: GameInfo {
+pub const GAME: OwnGame<OntoWaste> = descriptor(
+    GameInfo {
         id: "black-hole",
         name: "Black Hole",
         summary: "the Ace of spades in the hole and seventeen fans of three face up; a fan's top card goes into the hole one rank above or below its top card, King and Ace neighbours; won when every card is in the hole",
@@ -38,15 +39,13 @@ pub const GAME: OwnGame<OntoWaste> = OwnGame {
         deterministic: false,
         rules_version: 1,
     },
-    deck: DeckSpec::FULL,
-    game: OntoWaste { rules: &RULES },
-};
+    &RULES,
+);
 
 /// Deal `n`: the Ace of spades into the hole, then the shuffled deck in three rounds over the
 /// seventeen fans.
 fn deal(n: u64) -> Table {
-    let (t, stock) = shuffled_stock(DeckSpec::FULL, n);
-    lay_out(&RULES, t, stock, Some(ACE_OF_SPADES), false)
+    our_deal(&RULES, n, Some(ACE_OF_SPADES))
 }
 
 /// PySolFC's Black Hole `n`: PySol too takes the Ace of spades out first and deals the rest

@@ -12,9 +12,8 @@
 //! go onto a King; its "Dead King Golf" does not, and that is AisleRiot's rule, this game's,
 //! and black-hole-solver's default.
 
-use super::onto_waste::{lay_out, pysol_order, stock_of, OntoWaste, Rules};
-use super::{shuffled_stock, GameId, GameInfo, OwnGame};
-use crate::cards::DeckSpec;
+use super::onto_waste::{descriptor, lay_out, our_deal, pysol_order, stock_of, OntoWaste, Rules};
+use super::{GameId, GameInfo, OwnGame};
 use crate::deals::microsoft::DealNumberError;
 use crate::piles::Table;
 
@@ -33,8 +32,8 @@ pub const RULES: Rules = Rules {
 };
 
 /// Golf in the registry of own-rules games ([`own_games!`](crate::own_games)).
-pub const GAME: OwnGame<OntoWaste> = OwnGame {
-    info: GameInfo {
+pub const GAME: OwnGame<OntoWaste> = descriptor(
+    GameInfo {
         id: "golf",
         name: "Golf",
         summary: "seven piles of five face up and a stock of 17; a pile's top card goes onto the waste one rank above or below its top card (Aces low, nothing on a King); the stock turns one card at a time, no redeal; won when the piles are empty",
@@ -42,14 +41,12 @@ pub const GAME: OwnGame<OntoWaste> = OwnGame {
         deterministic: false,
         rules_version: 1,
     },
-    deck: DeckSpec::FULL,
-    game: OntoWaste { rules: &RULES },
-};
+    &RULES,
+);
 
 /// Deal `n`: the shuffled deck dealt in five rounds over the seven piles, the waste empty.
 fn deal(n: u64) -> Table {
-    let (t, stock) = shuffled_stock(DeckSpec::FULL, n);
-    lay_out(&RULES, t, stock, None, false)
+    our_deal(&RULES, n, None)
 }
 
 /// PySolFC's Golf `n`: its five rounds, then its first stock card turned onto the waste.

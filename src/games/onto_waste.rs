@@ -18,7 +18,9 @@
 //! by its rank alone: no rule of these games reads a suit, so two positions that differ only
 //! in the suit of the waste's top card have the same futures, move for move.
 
-use super::{check_partition, expect_faces, expect_piles, BoardError, Game, GameId};
+use super::{
+    check_partition, expect_faces, expect_piles, BoardError, Game, GameId, GameInfo, OwnGame,
+};
 use crate::cards::{parse_card, Card, DeckSpec, Rank, Suit};
 use crate::deals::microsoft::DealNumberError;
 use crate::piles::{Mode, PileId, Table};
@@ -459,6 +461,22 @@ pub fn lay_out(
         t.remove_empty(stock).expect("dealt out");
     }
     t
+}
+
+/// A game of the family in the registry of own-rules games: its catalogue entry, the full
+/// deck, and the engine on its rules.
+pub const fn descriptor(info: GameInfo, rules: &'static Rules) -> OwnGame<OntoWaste> {
+    OwnGame {
+        info,
+        deck: DeckSpec::FULL,
+        game: OntoWaste { rules },
+    }
+}
+
+/// Deal `n` of our numbering: the shuffled deck laid out by [`lay_out`] (`to_waste` first).
+pub fn our_deal(rules: &Rules, n: u64, to_waste: Option<Card>) -> Table {
+    let (t, stock) = super::shuffled_stock(DeckSpec::FULL, n);
+    lay_out(rules, t, stock, to_waste, false)
 }
 
 /// A table with one pile, `stock`, holding `order` face down, its first card on top (the
