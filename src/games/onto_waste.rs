@@ -837,6 +837,25 @@ mod tests {
         }
     }
 
+    /// The walk count on its own: from a 7, one 6 and one 8 left (ranks all within reach,
+    /// but after either the other is two ranks away) has no walk; a 6 and a 5 have one.
+    #[test]
+    fn the_walk_count_finds_what_the_ranks_in_reach_miss() {
+        let g = OntoWaste {
+            rules: &super::super::black_hole::RULES,
+        };
+        let state = |text: &str| g.pack(&g.read_black_hole_solver(text).unwrap()).unwrap();
+        let stranded = state("Foundations: 7H\n6C\n8C\n");
+        assert!(!g.walk_exists(&stranded));
+        assert!(g.is_dead(&stranded));
+        let chain = state("Foundations: 7H\n6C\n5C\n");
+        assert!(g.walk_exists(&chain));
+        assert!(!g.is_dead(&chain));
+        // Around the wrap: from a King, an Ace then a Two.
+        let wrap = state("Foundations: KH\n2C AC\n");
+        assert!(g.walk_exists(&wrap) && !g.is_dead(&wrap));
+    }
+
     #[test]
     fn black_hole_solver_text_round_trips() {
         for r in FAMILY {

@@ -119,7 +119,7 @@ fn engine_and_referee_agree_move_by_move_on_random_walks() {
             }
         }
         assert!(steps > 200 && lost > 0, "{}: {steps} steps", g.rules.waste);
-        let _ = won;
+        assert_eq!(won + lost, 60, "{}: every walk ends", g.rules.waste);
     }
 }
 
