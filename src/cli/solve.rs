@@ -37,16 +37,22 @@ fn fair<G: Game + Referee>(
             "won": h.won,
             "lost": h.lost,
             "unseen_cards": h.unseen,
+            "chance_drawn": h.chance,
             "tally": h.tally,
         });
         println!("{v}");
         return Ok(());
     }
     println!(
-        "{} {what}: fair hint from what a player sees: {} samples of the {} unseen cards, {} won, {} lost, {} undecided",
+        "{} {what}: fair hint from what a player sees: {} samples of the {} unseen cards{}, {} won, {} lost, {} undecided",
         g.id(),
         h.samples,
         h.unseen,
+        if h.chance {
+            " and of the redeals' shuffles"
+        } else {
+            ""
+        },
         h.won,
         h.lost,
         h.samples - h.won - h.lost

@@ -10,6 +10,7 @@ pub mod all_in_a_row;
 pub mod black_hole;
 pub mod c4;
 pub mod clock;
+pub mod gaps;
 pub mod golf;
 pub mod grosse_napoleon;
 pub mod md;
@@ -59,6 +60,14 @@ macro_rules! own_games {
             BlackHole => black_hole::GAME,
             /// All in a Row.
             AllInARow => all_in_a_row::GAME,
+            /// Gaps (AisleRiot's).
+            Gaps => gaps::GAME,
+            /// Gaps with randomly placed gaps on redeal.
+            GapsRandom => gaps::RANDOM,
+            /// Gaps, one deal (Solvitaire's).
+            GapsOneDeal => gaps::ONE_DEAL,
+            /// Gaps, basic variant (Solvitaire's).
+            GapsBasic => gaps::BASIC,
         }
     };
 }
@@ -333,6 +342,17 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     /// lines of sampled worlds on the real layout with it.
     fn same_move_in(&self, _state: &Self::State, mv: &Self::Move) -> Option<Self::Move> {
         Some(*mv)
+    }
+    /// Whether the future of `table` holds chance its board shows but the rules draw later
+    /// (Gaps' shuffles on a redeal, fixed by the board's seed so that a search knows them):
+    /// the fair player and `hint --fair` draw it again for each sampled world
+    /// ([`Game::draw_chance`]), as they deal face-down cards again.
+    fn chance_left(&self, _table: &Table) -> bool {
+        false
+    }
+    /// `table` with the chance of [`Game::chance_left`] drawn again from `rng`.
+    fn draw_chance(&self, table: &Table, _rng: &mut crate::deals::Rng) -> Table {
+        table.clone()
     }
     /// The game's own heuristics beyond `h` ([`solvers::Space::heuristic`]) and `guide`
     /// ([`solvers::Space::guide`]), which `patience bench` runs by name

@@ -66,7 +66,9 @@ pub struct FairGame<M> {
 /// card that comes up is the card that world put there: moves depend only on cards in
 /// sight, so the line stays legal. A card that differs is a surprise: the next move is a
 /// new decision, with every card seen so far known. Each decision learns at least one card,
-/// so a game takes at most one decision per hidden card, plus the first. With no sampled win
+/// so a game takes at most one decision per hidden card, plus the first. Chance the rules
+/// draw later (Gaps' shuffles, [`Game::chance_left`]) is drawn again in each world, and a
+/// redeal that deals otherwise than the world's is a surprise too. With no sampled win
 /// at a decision, and not every sample proven lost, the decision is taken again with four
 /// and then sixteen times the node limit; with still none the player gives up
 /// ([`FairEnd::GaveUp`]).
@@ -174,11 +176,19 @@ fn decide<G: Game + Referee>(
     rng: &mut crate::deals::Rng,
 ) -> Result<Decision<G::Move>, StudyError> {
     let places = hidden_places(real, seen);
-    let samples = if places.is_empty() { 1 } else { samples.max(1) };
+    let chance = game.chance_left(real);
+    let samples = if places.is_empty() && !chance {
+        1
+    } else {
+        samples.max(1)
+    };
     let mut wins: Vec<(String, Table, Vec<G::Move>)> = Vec::new();
     let (mut expanded, mut lost) = (0u64, 0u32);
     for _ in 0..samples {
-        let world = sample_world(real, &places, rng);
+        let mut world = sample_world(real, &places, rng);
+        if chance {
+            world = game.draw_chance(&world, rng);
+        }
         let sol = solve_once(game, &world, cfg)?;
         expanded += sol.stats.expanded;
         match sol.verdict {

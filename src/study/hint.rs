@@ -22,6 +22,8 @@ pub struct FairHint {
     pub lost: u32,
     /// Cards the player cannot see (face down, in the stock too).
     pub unseen: u32,
+    /// Whether chance the rules draw later (Gaps' redeals) was drawn again in each sample.
+    pub chance: bool,
     /// Each first move of a sampled win, with the number of wins starting with it, most
     /// first (ties in notation order).
     pub tally: Vec<(String, u32)>,
@@ -32,7 +34,9 @@ pub struct FairHint {
 /// reproducible), solves each sample with `cfg`, and advises the first move that starts
 /// the most sampled wins. Only what a player sees decides the move: a move's notation names
 /// places and never a hidden card, and the move advised is looked up among the legal moves
-/// of the real position. With no unseen card one sample is the position itself.
+/// of the real position. Chance the rules draw later (Gaps' shuffles on a redeal,
+/// [`Game::chance_left`]) is drawn again for each sample too. With no unseen card and no
+/// chance left one sample is the position itself.
 pub fn fair_hint<G: Game + Referee>(
     game: &G,
     table: &Table,
@@ -42,12 +46,20 @@ pub fn fair_hint<G: Game + Referee>(
 ) -> Result<FairHint, StudyError> {
     // Nothing is remembered: every face-down card is unseen.
     let places = hidden_places(table, &Default::default());
-    let samples = if places.is_empty() { 1 } else { samples.max(1) };
+    let chance = game.chance_left(table);
+    let samples = if places.is_empty() && !chance {
+        1
+    } else {
+        samples.max(1)
+    };
     let mut rng = crate::deals::Rng::new(seed);
     let mut tally: std::collections::BTreeMap<String, u32> = Default::default();
     let (mut won, mut lost) = (0, 0);
     for _ in 0..samples {
-        let sample = sample_world(table, &places, &mut rng);
+        let mut sample = sample_world(table, &places, &mut rng);
+        if chance {
+            sample = game.draw_chance(&sample, &mut rng);
+        }
         let sol = solve_once(game, &sample, cfg)?;
         match sol.verdict {
             Verdict::Solved | Verdict::Won => {
@@ -87,6 +99,7 @@ pub fn fair_hint<G: Game + Referee>(
         won,
         lost,
         unseen: places.len() as u32,
+        chance,
         tally,
     })
 }

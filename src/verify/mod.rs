@@ -9,6 +9,7 @@
 
 mod c4;
 mod clock;
+mod gaps;
 mod grosse_napoleon;
 mod md;
 mod onto_waste;

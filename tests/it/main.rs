@@ -9,6 +9,7 @@ mod deal_numbers;
 mod differential;
 mod freecell_dataset;
 mod fuzz_corpus;
+mod gaps;
 mod grosse_napoleon;
 mod interrupt;
 mod klondike_datasets;

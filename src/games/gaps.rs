@@ -1,0 +1,687 @@
+//! Gaps (AisleRiot's; seed 004, line 347; AisleRiot's gaps.scm decides the details) and the
+//! one-deal variants the literature studies (Solvitaire's `gaps-one-deal` and
+//! `gaps-basic-variant`): one engine, [`Gaps`], with a [`Rules`] constant per game.
+//!
+//! The 52 cards are dealt face up into four rows of thirteen slots and the Aces are taken
+//! out, leaving four gaps. A gap in the leftmost column takes a Two; any other gap takes the
+//! card one rank above, in suit, the card on its left; nothing goes right of a King or of
+//! another gap. The game is won when every row holds Two to King of one suit from the left,
+//! the gap last.
+//!
+//! # The games
+//! - `gaps` (AisleRiot): a card of a row's *run* (the Two in the leftmost slot and the cards
+//!   in suit and order after it) never moves again. When no card can move, the player may
+//!   redeal, twice in a game: the cards not in runs are gathered, shuffled and dealt again
+//!   into the slots right of the runs, leaving a gap right after each run.
+//! - `gaps-random`: AisleRiot's option "Randomly Placed Gaps on Redeal": a redeal deals the
+//!   four gaps at random among the gathered slots with the cards.
+//! - `gaps-one-deal` (Solvitaire's rules): no redeal, and any card may move, those of runs
+//!   too (a Two in the leftmost slot may move to another row's leftmost gap).
+//! - `gaps-basic` (Solvitaire's `gaps-basic-variant`): as `gaps-one-deal`, but each row takes
+//!   the Two of its own suit only: clubs, hearts, spades, diamonds from the top (Solvitaire's
+//!   order of suits).
+//!
+//! # Redeals are fixed by the deal number
+//! A redeal shuffles, so a deal's future would depend on chance. To make every deal's
+//! future fixed, the board carries the counter `seed` (deal `N` sets it to `N`, which is why
+//! these games number their deals 0 to 2^32 - 1) and the counter `redeals` (redeals done).
+//! Redeal `k` (1 or 2) gathers the cards not in runs row by row, left to right, and shuffles
+//! them with [`crate::deals::shuffle`] driven by the generator seeded with `seed + k·2^32`;
+//! with random gaps, four gaps are put after the cards before the shuffle. The shuffled
+//! list is dealt row by row, left to right, into the gathered slots (AisleRiot: the first
+//! slot right of each run is left empty). The solver knows these shuffles, so a verdict is
+//! *thoughtful*, as for a game with face-down cards the solver sees; the fair player and
+//! `hint --fair` draw other seeds instead ([`Game::draw_chance`]).
+//!
+//! # The packed state
+//! The grid (a card byte or [`GAP`] per slot, row by row), each card's slot, the redeals
+//! done and the seed. The key is the grid at six bits a slot and the redeals done: exact,
+//! as the seed is the same in every state of a search.
+
+use super::{
+    check_partition, counter_in, expect_piles, shuffled_stock, BoardError, Game, GameId, GameInfo,
+    OwnGame,
+};
+use crate::cards::{Card, DeckSpec, Suit};
+use crate::deals::microsoft::DealNumberError;
+use crate::piles::{Mode, Table};
+use serde::{Deserialize, Serialize};
+use solvers::{Space, Successor};
+
+/// The number of rows.
+pub const ROWS: usize = 4;
+/// The number of slots in a row.
+pub const COLUMNS: usize = 13;
+/// The number of slots.
+pub const SLOTS: usize = ROWS * COLUMNS;
+/// An empty slot in the packed grid.
+pub const GAP: u8 = 63;
+/// The label of the pile holding the Aces taken out.
+pub const ACES: &str = "aces";
+/// The board counter holding the seed of the redeals' shuffles.
+pub const SEED: &str = "seed";
+/// The board counter holding the redeals done.
+pub const REDEALS: &str = "redeals";
+
+/// The label of slot `i` (row by row): its column as a letter `a` to `m`, its row 1 to 4.
+pub fn slot_label(i: usize) -> String {
+    format!(
+        "{}{}",
+        (b'a' + (i % COLUMNS) as u8) as char,
+        i / COLUMNS + 1
+    )
+}
+
+/// The labels of a board's piles: the slots row by row, then [`ACES`].
+pub fn labels() -> Vec<String> {
+    let mut v: Vec<String> = (0..SLOTS).map(slot_label).collect();
+    v.push(ACES.to_string());
+    v
+}
+
+/// One game of the family.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// The game's id.
+    pub id: GameId,
+    /// Redeals allowed in a game.
+    pub redeals: u8,
+    /// Whether a redeal deals the gaps at random among the gathered slots (otherwise one
+    /// right after each row's run).
+    pub random_gaps: bool,
+    /// Whether the cards of a row's run never move (AisleRiot); otherwise any card may.
+    pub runs_stay: bool,
+    /// The suit whose Two each row's leftmost slot takes (top row first); None: any Two.
+    pub row_suits: Option<[Suit; ROWS]>,
+}
+
+impl Rules {
+    /// Whether a Two of `suit` may go into the leftmost slot of `row`.
+    pub fn two_fits(&self, suit: Suit, row: usize) -> bool {
+        self.row_suits.is_none_or(|s| s[row] == suit)
+    }
+}
+
+/// AisleRiot's Gaps.
+pub const RULES: Rules = Rules {
+    id: GameId::Gaps,
+    redeals: 2,
+    random_gaps: false,
+    runs_stay: true,
+    row_suits: None,
+};
+
+/// AisleRiot's Gaps with randomly placed gaps on a redeal.
+pub const RANDOM_RULES: Rules = Rules {
+    id: GameId::GapsRandom,
+    random_gaps: true,
+    ..RULES
+};
+
+/// Solvitaire's one-deal Gaps.
+pub const ONE_DEAL_RULES: Rules = Rules {
+    id: GameId::GapsOneDeal,
+    redeals: 0,
+    random_gaps: false,
+    runs_stay: false,
+    row_suits: None,
+};
+
+/// Solvitaire's basic variant: one deal, each row's suit fixed.
+pub const BASIC_RULES: Rules = Rules {
+    id: GameId::GapsBasic,
+    row_suits: Some([Suit::Clubs, Suit::Hearts, Suit::Spades, Suit::Diamonds]),
+    ..ONE_DEAL_RULES
+};
+
+const fn descriptor(info: GameInfo, rules: &'static Rules) -> OwnGame<Gaps> {
+    OwnGame {
+        info,
+        deck: DeckSpec::FULL,
+        game: Gaps { rules },
+    }
+}
+
+const SOURCE: &str = "AisleRiot manual (shared/seeds/004, line 347) and AisleRiot's gaps.scm";
+
+/// Gaps in the registry of own-rules games ([`own_games!`](crate::own_games)).
+pub const GAME: OwnGame<Gaps> = descriptor(
+    GameInfo {
+        id: "gaps",
+        name: "Gaps",
+        summary: "52 cards in four rows of 13, Aces out; a gap takes the card one above its left neighbour in suit, a Two in the leftmost column; runs from the left stay; two redeals when stuck, gaps after the runs; the redeals' shuffles come from the deal number, so verdicts are thoughtful",
+        source: SOURCE,
+        deterministic: false,
+        rules_version: 1,
+    },
+    &RULES,
+);
+
+/// Gaps with randomly placed gaps on a redeal.
+pub const RANDOM: OwnGame<Gaps> = descriptor(
+    GameInfo {
+        id: "gaps-random",
+        name: "Gaps (randomly placed gaps on redeal)",
+        summary: "Gaps with AisleRiot's option: a redeal deals the four gaps at random among the gathered cards; verdicts are thoughtful (the shuffles come from the deal number)",
+        source: SOURCE,
+        deterministic: false,
+        rules_version: 1,
+    },
+    &RANDOM_RULES,
+);
+
+/// One-deal Gaps (Solvitaire's rules).
+pub const ONE_DEAL: OwnGame<Gaps> = descriptor(
+    GameInfo {
+        id: "gaps-one-deal",
+        name: "Gaps, one deal",
+        summary: "Gaps without redeals, any card may move (runs too), any Two fills a leftmost gap; won when every row holds Two to King of one suit",
+        source: "Solvitaire's gaps-one-deal (thecharlieblake/Solvitaire, sol_preset_types.cpp); deals as AisleRiot's Gaps",
+        deterministic: false,
+        rules_version: 1,
+    },
+    &ONE_DEAL_RULES,
+);
+
+/// Basic Gaps (Solvitaire's basic variant).
+pub const BASIC: OwnGame<Gaps> = descriptor(
+    GameInfo {
+        id: "gaps-basic",
+        name: "Gaps, basic variant",
+        summary: "one-deal Gaps where each row's leftmost slot takes the Two of its own suit only (clubs, hearts, spades, diamonds from the top row, Solvitaire's order)",
+        source: "Solvitaire's gaps-basic-variant (fixed suit; thecharlieblake/Solvitaire, sol_preset_types.cpp)",
+        deterministic: false,
+        rules_version: 1,
+    },
+    &BASIC_RULES,
+);
+
+/// A move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Move {
+    /// `card` moves into the gap at slot `to`.
+    Place {
+        /// The card.
+        card: Card,
+        /// The slot (row by row, from 0).
+        to: u8,
+    },
+    /// No card can move: the cards not in runs are gathered and dealt again.
+    Redeal,
+}
+
+/// The packed state (see the module's doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Each slot's card byte, or [`GAP`].
+    grid: [u8; SLOTS],
+    /// Each card's slot, by card byte (the Aces' entries unused).
+    slot: [u8; 52],
+    /// Redeals done.
+    redeals: u8,
+    /// The seed of the redeals' shuffles.
+    seed: u32,
+    /// The four gaps' slots.
+    gaps: [u8; 4],
+    /// The key ([`Space::key`]), kept up to date move by move.
+    key: Key,
+}
+
+impl State {
+    /// The card in slot `i`, if any.
+    pub fn at(&self, i: usize) -> Option<Card> {
+        (self.grid[i] != GAP).then(|| Card::from_index(self.grid[i]))
+    }
+    /// Redeals done.
+    pub fn redeals(&self) -> u8 {
+        self.redeals
+    }
+}
+
+/// The engine, for one game's [`Rules`].
+#[derive(Clone, Copy, Debug)]
+pub struct Gaps {
+    /// The game's rules.
+    pub rules: &'static Rules,
+}
+
+/// The exact key of a state: the grid at six bits a slot (312 bits), the redeals done in
+/// the last eight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key(pub [u64; 5]);
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        // One well-mixed word: the tables' hasher (FxHash) mixes five words poorly into the
+        // high bits that hashbrown's tags read, and the probes then compare many keys.
+        let mut x = 0u64;
+        for w in self.0 {
+            x = (x ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            x ^= x >> 29;
+        }
+        h.write_u64(x);
+    }
+}
+
+/// Flips the bits `bits` in slot `i`'s six-bit field of a key.
+fn set_field(Key(k): &mut Key, i: usize, bits: u8) {
+    let (w, off) = (6 * i / 64, 6 * i % 64);
+    k[w] ^= u64::from(bits) << off;
+    if off > 58 {
+        k[w + 1] ^= u64::from(bits) >> (64 - off);
+    }
+}
+
+impl State {
+    /// Works out the gaps and the key from the grid and the redeals done.
+    fn index(&mut self) {
+        self.key = Key([0; 5]);
+        let mut g = 0;
+        for i in 0..SLOTS {
+            set_field(&mut self.key, i, self.grid[i]);
+            if self.grid[i] == GAP {
+                self.gaps[g] = i as u8;
+                g += 1;
+            }
+        }
+        self.key.0[4] |= u64::from(self.redeals) << 56;
+    }
+}
+
+/// A card byte's rank, 1 (Ace) to 13 (King).
+fn rank(byte: u8) -> u8 {
+    byte % 13 + 1
+}
+
+/// The length of row `row`'s run: a Two in its leftmost slot and the cards that follow it
+/// in suit and order.
+pub fn run_length(grid: &[u8; SLOTS], row: usize) -> usize {
+    let first = grid[row * COLUMNS];
+    if first == GAP || rank(first) != 2 {
+        return 0;
+    }
+    let mut n = 1;
+    while n < COLUMNS && grid[row * COLUMNS + n] == first + n as u8 {
+        n += 1;
+    }
+    n
+}
+
+impl Gaps {
+    /// Every move of `s` but the redeal: each gap filled by the card that fits it.
+    fn placements(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
+        for &to in &s.gaps {
+            let to = to as usize;
+            let col = to % COLUMNS;
+            if col == 0 {
+                let row = to / COLUMNS;
+                for suit in Suit::ALL {
+                    if !self.rules.two_fits(suit, row) {
+                        continue;
+                    }
+                    let two = suit as u8 * 13 + 1;
+                    let from = s.slot[two as usize] as usize;
+                    // A Two in a leftmost slot starts a run.
+                    if self.rules.runs_stay && from.is_multiple_of(COLUMNS) {
+                        continue;
+                    }
+                    out.push(self.place(s, two, to));
+                }
+            } else {
+                let left = s.grid[to - 1];
+                if left == GAP || rank(left) == 13 {
+                    continue;
+                }
+                // The card one above `left` is never in a run: a run would put `left` on its
+                // left, where the gap is.
+                out.push(self.place(s, left + 1, to));
+            }
+        }
+    }
+
+    fn place(&self, s: &State, card: u8, to: usize) -> Successor<Move, State> {
+        let mut n = *s;
+        let from = s.slot[card as usize] as usize;
+        n.grid[from] = GAP;
+        n.grid[to] = card;
+        n.slot[card as usize] = to as u8;
+        let g = n
+            .gaps
+            .iter()
+            .position(|&g| g as usize == to)
+            .expect("a gap");
+        n.gaps[g] = from as u8;
+        // In the key, slot `to` goes from GAP to `card` and `from` the other way.
+        set_field(&mut n.key, to, GAP ^ card);
+        set_field(&mut n.key, from, GAP ^ card);
+        Successor {
+            mv: Move::Place {
+                card: Card::from_index(card),
+                to: to as u8,
+            },
+            state: n,
+            cost: 1,
+        }
+    }
+
+    /// The position after a redeal of `s` (see the module's doc).
+    pub fn redeal(&self, s: &State) -> State {
+        let k = s.redeals + 1;
+        let mut slots = Vec::with_capacity(SLOTS);
+        let mut firsts = Vec::with_capacity(ROWS);
+        for row in 0..ROWS {
+            let run = run_length(&s.grid, row);
+            firsts.push(row * COLUMNS + run);
+            slots.extend(row * COLUMNS + run..(row + 1) * COLUMNS);
+        }
+        let mut cards: Vec<u8> = slots
+            .iter()
+            .map(|&i| s.grid[i])
+            .filter(|&c| c != GAP)
+            .collect();
+        let mut targets = slots.clone();
+        if self.rules.random_gaps {
+            cards.extend([GAP; 4]);
+        } else {
+            targets.retain(|i| !firsts.contains(i));
+        }
+        let mut rng = crate::deals::Rng::new(u64::from(s.seed) | u64::from(k) << 32);
+        crate::deals::shuffle(&mut cards, &mut rng);
+        let mut n = *s;
+        for &i in &slots {
+            n.grid[i] = GAP;
+        }
+        for (&i, &c) in targets.iter().zip(&cards) {
+            n.grid[i] = c;
+            if c != GAP {
+                n.slot[c as usize] = i as u8;
+            }
+        }
+        n.redeals = k;
+        n.index();
+        n
+    }
+
+    /// The cards not in runs.
+    pub fn loose(&self, s: &State) -> u32 {
+        48 - (0..ROWS)
+            .map(|r| run_length(&s.grid, r) as u32)
+            .sum::<u32>()
+    }
+}
+
+impl Space for Gaps {
+    type State = State;
+    type Key = Key;
+    type Move = Move;
+
+    fn is_goal(&self, s: &State) -> bool {
+        (0..ROWS).all(|r| run_length(&s.grid, r) == COLUMNS - 1)
+    }
+
+    fn key(&self, s: &State) -> Key {
+        s.key
+    }
+
+    fn expand(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
+        if self.is_goal(s) {
+            return;
+        }
+        self.placements(s, out);
+        if out.is_empty() && s.redeals < self.rules.redeals {
+            out.push(Successor {
+                mv: Move::Redeal,
+                state: self.redeal(s),
+                cost: 1,
+            });
+        }
+    }
+
+    fn heuristic(&self, s: &State) -> u32 {
+        // A move changes one row; a redeal may complete any number of rows.
+        let open = (0..ROWS)
+            .filter(|&r| run_length(&s.grid, r) < COLUMNS - 1)
+            .count() as u32;
+        if self.rules.redeals == 0 {
+            open
+        } else {
+            open.min(1)
+        }
+    }
+
+    fn guide(&self, s: &State) -> u32 {
+        self.loose(s)
+    }
+}
+
+impl Gaps {
+    fn impossible(why: String) -> BoardError {
+        BoardError::Impossible(why)
+    }
+}
+
+impl Game for Gaps {
+    fn id(&self) -> GameId {
+        self.rules.id
+    }
+
+    fn deal(&self, n: u64) -> Table {
+        let (mut t, stock) = shuffled_stock(DeckSpec::FULL, n);
+        let slots: Vec<_> = (0..SLOTS)
+            .map(|i| t.create_empty(&slot_label(i), Mode::Spread).expect("fresh"))
+            .collect();
+        let aces = t.create_empty(ACES, Mode::Stacked).expect("fresh");
+        for &p in &slots {
+            t.move_top_to_top(stock, p).expect("52 cards");
+            t.flip_top(p).expect("one card");
+        }
+        for &p in &slots {
+            if t.piles[p]
+                .top()
+                .is_some_and(|c| c.rank_unchecked().value() == 1)
+            {
+                t.move_top_to_top(p, aces).expect("one card");
+            }
+        }
+        t.remove_empty(stock).expect("dealt out");
+        if self.rules.redeals > 0 {
+            t.set_counter(SEED, n as u32);
+            t.set_counter(REDEALS, 0);
+        }
+        t
+    }
+
+    fn check_deal(&self, n: u64) -> Result<(), DealNumberError> {
+        // The deal number is the redeals' seed, a board counter of 32 bits.
+        if self.rules.redeals == 0 || n <= u64::from(u32::MAX) {
+            Ok(())
+        } else {
+            Err(DealNumberError {
+                numbering: "Gaps (the deal number seeds the redeals)",
+                n,
+                min: 0,
+                max: u64::from(u32::MAX),
+            })
+        }
+    }
+
+    fn pack(&self, t: &Table) -> Result<State, BoardError> {
+        let labels = labels();
+        let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+        let ids = expect_piles(t, &refs)?;
+        check_partition(t, DeckSpec::FULL)?;
+        let mut s = State {
+            grid: [GAP; SLOTS],
+            slot: [0; 52],
+            redeals: 0,
+            seed: 0,
+            gaps: [0; 4],
+            key: Key([0; 5]),
+        };
+        for i in 0..SLOTS {
+            let cards = &t.piles[ids[i]].cards;
+            match cards[..] {
+                [] => {}
+                [c] if c.is_face_down() => {
+                    return Err(Self::impossible(format!(
+                        "card {} in slot '{}' should lie face up",
+                        c.face_up(),
+                        labels[i]
+                    )))
+                }
+                [c] if c.rank_unchecked().value() == 1 => {
+                    return Err(Self::impossible(format!(
+                        "{c} lies in slot '{}': the Aces are taken out at the deal",
+                        labels[i]
+                    )))
+                }
+                [c] => {
+                    s.grid[i] = c.byte();
+                    s.slot[c.index()] = i as u8;
+                }
+                _ => {
+                    return Err(Self::impossible(format!(
+                        "slot '{}' holds {} cards; a slot holds one",
+                        labels[i],
+                        cards.len()
+                    )))
+                }
+            }
+        }
+        // The partition holds, no slot holds an Ace and none holds two cards: the four Aces
+        // are in the aces pile, alone.
+        s.redeals = counter_in(t, REDEALS, 0, 0..=u32::from(self.rules.redeals))? as u8;
+        s.seed = t.counter(SEED).unwrap_or(0);
+        s.index();
+        Ok(s)
+    }
+
+    fn notation(&self, mv: &Move) -> String {
+        match *mv {
+            Move::Place { card, to } => format!("{card} to {}", slot_label(to as usize)),
+            Move::Redeal => "redeal".to_string(),
+        }
+    }
+
+    fn chance_left(&self, t: &Table) -> bool {
+        t.counter(REDEALS).unwrap_or(0) < u32::from(self.rules.redeals)
+    }
+
+    fn draw_chance(&self, t: &Table, rng: &mut crate::deals::Rng) -> Table {
+        let mut t = t.clone();
+        if self.chance_left(&t) {
+            t.set_counter(SEED, rng.next_u64() as u32);
+        }
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FAMILY: [&Rules; 4] = [&RULES, &RANDOM_RULES, &ONE_DEAL_RULES, &BASIC_RULES];
+
+    #[test]
+    fn a_deal_has_four_gaps_and_the_aces_out() {
+        for r in FAMILY {
+            let g = Gaps { rules: r };
+            let s = g.pack(&g.deal(7)).unwrap();
+            assert_eq!(s.grid.iter().filter(|&&b| b == GAP).count(), 4);
+            assert!(s.grid.iter().all(|&b| b == GAP || rank(b) != 1));
+            for (i, &b) in s.grid.iter().enumerate() {
+                if b != GAP {
+                    assert_eq!(s.slot[b as usize] as usize, i);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn labels_read_as_a_grid() {
+        assert_eq!(slot_label(0), "a1");
+        assert_eq!(slot_label(12), "m1");
+        assert_eq!(slot_label(13), "a2");
+        assert_eq!(slot_label(51), "m4");
+    }
+
+    /// The key holds the grid exactly: every state reached from a deal (up to 20,000) has a
+    /// key of its own unless its grid and redeals are the same.
+    #[test]
+    fn equal_keys_mean_equal_grids() {
+        for r in [&RULES, &ONE_DEAL_RULES] {
+            let g = Gaps { rules: r };
+            for n in [1, 2] {
+                let start = g.pack(&g.deal(n)).unwrap();
+                let mut seen = std::collections::HashMap::new();
+                let mut todo = vec![start];
+                while let Some(s) = todo.pop() {
+                    if seen.len() > 20_000 {
+                        break;
+                    }
+                    let mut out = Vec::new();
+                    g.expand(&s, &mut out);
+                    for x in out {
+                        let mut fresh = x.state;
+                        fresh.index();
+                        assert_eq!(fresh.key, x.state.key, "the key kept move by move");
+                        match seen.entry(g.key(&x.state)) {
+                            std::collections::hash_map::Entry::Occupied(e) => {
+                                let e: &State = e.get();
+                                assert_eq!((e.grid, e.redeals), (x.state.grid, x.state.redeals));
+                            }
+                            std::collections::hash_map::Entry::Vacant(e) => {
+                                e.insert(x.state);
+                                todo.push(x.state);
+                            }
+                        }
+                    }
+                }
+                assert!(seen.len() > 100, "{:?} deal {n}: {}", r.id, seen.len());
+            }
+        }
+    }
+
+    /// A redeal keeps the runs, gathers every other card and deals it again: a gap right of
+    /// each run (AisleRiot), or four gaps anywhere among the gathered slots (random gaps).
+    #[test]
+    fn a_redeal_keeps_the_runs_and_deals_the_rest() {
+        for r in [&RULES, &RANDOM_RULES] {
+            let g = Gaps { rules: r };
+            let mut s = g.pack(&g.deal(3)).unwrap();
+            // Play the first move until stuck.
+            loop {
+                let mut out = Vec::new();
+                g.placements(&s, &mut out);
+                match out.first() {
+                    Some(x) => s = x.state,
+                    None => break,
+                }
+            }
+            let runs: Vec<usize> = (0..ROWS).map(|row| run_length(&s.grid, row)).collect();
+            let n = g.redeal(&s);
+            assert_eq!(n.redeals, 1);
+            for (row, &run) in runs.iter().enumerate() {
+                assert!(run_length(&n.grid, row) >= run);
+                let base = row * COLUMNS;
+                assert_eq!(n.grid[base..base + run], s.grid[base..base + run]);
+                if !r.random_gaps && run < COLUMNS {
+                    assert_eq!(n.grid[base + run], GAP, "{:?} row {row}", r.id);
+                }
+            }
+            let mut a: Vec<u8> = s.grid.to_vec();
+            let mut b: Vec<u8> = n.grid.to_vec();
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b);
+            for (i, &c) in n.grid.iter().enumerate() {
+                if c != GAP {
+                    assert_eq!(n.slot[c as usize] as usize, i);
+                }
+            }
+            // The same position redealt with another seed deals otherwise.
+            let other = g.redeal(&State { seed: 99, ..s });
+            assert_ne!(other.grid, n.grid);
+        }
+    }
+}

@@ -1,0 +1,384 @@
+//! Gaps and its variants (`patience::games::gaps`, one engine) against their referee
+//! (`patience::verify`), and their boards.
+//!
+//! - **Move by move**, on random walks through deals of each game: the moves the engine
+//!   generates are exactly the moves the referee accepts among every card into every gap,
+//!   and the redeal; each lands on the state the engine says (the referee's layout packed
+//!   again), redeals included, which the referee deals on its own from the board's seed.
+//! - **A plain search over the referee's layouts**, on small positions (the last columns of
+//!   a finished grid shuffled, with gaps among them, redeals left or not): every layout the
+//!   referee reaches, exactly as it lies. The engine has no reduction: its depth-first verdict
+//!   must be the referee's, and its reachable keys as many as the referee's layouts.
+//! - **Constructed losses** and **bad boards**, and the redeal's shuffle pinned.
+
+use crate::common::{data_dir, patience};
+use patience::cards::{Card, Rank, Suit};
+use patience::deals::Rng;
+use patience::games::gaps::{self, slot_label, Gaps, Move, ACES, REDEALS, SEED};
+use patience::games::Game;
+use patience::piles::{Mode, Table};
+use patience::study::{solve, Algorithm, SolveConfig, Verdict};
+use patience::verify::{Referee, Status};
+use solvers::{Limits, Space};
+use std::collections::{HashMap, HashSet, VecDeque};
+
+const GAMES: [Gaps; 4] = [
+    gaps::GAME.game,
+    gaps::RANDOM.game,
+    gaps::ONE_DEAL.game,
+    gaps::BASIC.game,
+];
+
+fn name(g: &Gaps) -> &'static str {
+    g.rules.id.info().id
+}
+
+/// Every move a player could try: each card on the grid into each gap, and the redeal.
+fn candidates(t: &Table) -> Vec<Move> {
+    let cells: Vec<Option<Card>> = (0..52)
+        .map(|i| t.piles[t.find(&slot_label(i)).unwrap()].top())
+        .collect();
+    let mut v = vec![Move::Redeal];
+    for to in (0..52).filter(|&i| cells[i].is_none()) {
+        for c in cells.iter().flatten() {
+            v.push(Move::Place {
+                card: *c,
+                to: to as u8,
+            });
+        }
+    }
+    v
+}
+
+fn sorted(mut v: Vec<Move>) -> Vec<Move> {
+    v.sort_by_key(|m| format!("{m:?}"));
+    v
+}
+
+#[test]
+fn engine_and_referee_agree_move_by_move_on_random_walks() {
+    let mut rng = Rng::new(5);
+    for g in &GAMES {
+        let (mut steps, mut redeals, mut ends) = (0, 0, 0);
+        for deal in 1..=5 {
+            let mut t = g.deal(deal);
+            loop {
+                let s = g.pack(&t).unwrap();
+                let mut out = Vec::new();
+                g.expand(&s, &mut out);
+                let legal: Vec<Move> = candidates(&t)
+                    .into_iter()
+                    .filter(|m| g.referee_apply(&mut t.clone(), m).is_ok())
+                    .collect();
+                let engine: Vec<Move> = out.iter().map(|x| x.mv).collect();
+                assert_eq!(
+                    sorted(engine),
+                    sorted(legal),
+                    "{} deal {deal}, step {steps}",
+                    name(g)
+                );
+                for x in &out {
+                    let mut after = t.clone();
+                    g.referee_apply(&mut after, &x.mv).unwrap();
+                    let s2 = g.pack(&after).unwrap();
+                    assert_eq!(g.key(&s2), g.key(&x.state), "{} after {:?}", name(g), x.mv);
+                }
+                let status = g.referee_status(&t);
+                assert_eq!(status == Status::Won, g.is_goal(&s), "{}", name(g));
+                if out.is_empty() {
+                    assert_ne!(status, Status::Playing, "{} deal {deal}", name(g));
+                    ends += 1;
+                    break;
+                }
+                assert_eq!(status, Status::Playing);
+                let x = &out[rng.below(out.len() as u64) as usize];
+                if x.mv == Move::Redeal {
+                    redeals += 1;
+                }
+                g.referee_apply(&mut t, &x.mv).unwrap();
+                steps += 1;
+            }
+        }
+        assert!(steps > 50, "{}: {steps} steps", name(g));
+        assert_eq!(ends, 5, "{}: every walk ends", name(g));
+        if g.rules.redeals > 0 {
+            assert!(redeals >= 5, "{}: {redeals} redeals", name(g));
+        }
+    }
+}
+
+/// A finished grid (each row Two to King of one suit, the gap last) whose last `columns`
+/// columns are shuffled together with their gaps: a position with few moves left.
+fn small_position(g: &Gaps, rng: &mut Rng, columns: usize, redeals: u32) -> Table {
+    let suits =
+        g.rules
+            .row_suits
+            .unwrap_or([Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades]);
+    let mut cells: Vec<Option<Card>> = Vec::new();
+    for s in suits {
+        for r in 2..=13 {
+            cells.push(Some(Card::new(s, Rank::from_value(r))));
+        }
+        cells.push(None);
+    }
+    let places: Vec<usize> = (0..52).filter(|i| i % 13 >= 13 - columns).collect();
+    let mut moved: Vec<Option<Card>> = places.iter().map(|&i| cells[i]).collect();
+    patience::deals::shuffle(&mut moved, rng);
+    for (&i, c) in places.iter().zip(moved) {
+        cells[i] = c;
+    }
+    let mut t = Table::new();
+    for (i, c) in cells.iter().enumerate() {
+        let p = t.create_empty(&slot_label(i), Mode::Spread).unwrap();
+        if let Some(c) = c {
+            t.add_on_top(*c, p).unwrap();
+        }
+    }
+    let a = t.create_empty(ACES, Mode::Stacked).unwrap();
+    for s in Suit::ALL {
+        t.add_on_top(Card::new(s, Rank::Ace), a).unwrap();
+    }
+    if g.rules.redeals > 0 {
+        t.set_counter(SEED, rng.below(1000) as u32);
+        t.set_counter(REDEALS, redeals);
+    }
+    t
+}
+
+/// The referee's layouts reachable from `start`, exactly as they lie (at most `cap`; None
+/// beyond), and whether a won layout is reachable from the first. Moves can come back (a Two
+/// goes from one leftmost slot to another and back), so wins are found backwards.
+fn referee_search(g: &Gaps, start: &Table, cap: usize) -> Option<(usize, bool)> {
+    let mut index = HashMap::from([(start.to_text(), 0usize)]);
+    let mut layouts = vec![start.clone()];
+    let mut back: Vec<Vec<usize>> = vec![vec![]];
+    let mut i = 0;
+    while i < layouts.len() {
+        if layouts.len() > cap {
+            return None;
+        }
+        let t = layouts[i].clone();
+        for mv in candidates(&t) {
+            let mut after = t.clone();
+            if g.referee_apply(&mut after, &mv).is_ok() {
+                let n = layouts.len();
+                let j = *index.entry(after.to_text()).or_insert(n);
+                if j == n {
+                    layouts.push(after);
+                    back.push(vec![]);
+                }
+                back[j].push(i);
+            }
+        }
+        i += 1;
+    }
+    let mut win = vec![false; layouts.len()];
+    let mut todo: VecDeque<usize> = (0..layouts.len())
+        .filter(|&i| g.referee_status(&layouts[i]) == Status::Won)
+        .collect();
+    for &i in &todo {
+        win[i] = true;
+    }
+    while let Some(j) = todo.pop_front() {
+        for &i in &back[j] {
+            if !win[i] {
+                win[i] = true;
+                todo.push_back(i);
+            }
+        }
+    }
+    Some((layouts.len(), win[0]))
+}
+
+/// The engine's keys reachable from `start`.
+fn engine_keys(g: &Gaps, start: &Table) -> usize {
+    let s = g.pack(start).unwrap();
+    let mut seen = HashSet::from([g.key(&s)]);
+    let mut todo = vec![s];
+    while let Some(s) = todo.pop() {
+        let mut out = Vec::new();
+        g.expand(&s, &mut out);
+        for x in out {
+            if seen.insert(g.key(&x.state)) {
+                todo.push(x.state);
+            }
+        }
+    }
+    seen.len()
+}
+
+#[test]
+fn engine_verdicts_equal_a_plain_search_over_the_referees_layouts() {
+    let mut rng = Rng::new(2026);
+    let cfg = SolveConfig {
+        algorithm: Algorithm::Dfs,
+        limits: Limits::default(),
+    };
+    for g in &GAMES {
+        let (mut compared, mut won, mut lost) = (0, 0, 0);
+        for k in 0..40 {
+            let columns = 2 + k % 3;
+            let redeals = (k % 3) as u32;
+            let t = small_position(
+                g,
+                &mut rng,
+                columns,
+                redeals.min(u32::from(g.rules.redeals)),
+            );
+            let Some((layouts, wins)) = referee_search(g, &t, 3000) else {
+                continue;
+            };
+            let sol = solve(g, &t, &cfg).unwrap();
+            let engine_wins = match sol.verdict {
+                Verdict::Solved => true,
+                Verdict::Unsolvable => false,
+                v => panic!("{}: {v:?}", name(g)),
+            };
+            assert_eq!(engine_wins, wins, "{}\n{}", name(g), t.to_text());
+            assert_eq!(engine_keys(g, &t), layouts, "{}\n{}", name(g), t.to_text());
+            compared += 1;
+            if wins {
+                won += 1;
+            } else {
+                lost += 1;
+            }
+        }
+        assert!(
+            compared >= 25 && won >= 3 && lost >= 3,
+            "{}: {compared} compared, {won} won, {lost} lost",
+            name(g)
+        );
+    }
+}
+
+/// Every gap right of a King, and the Kings of clubs and hearts swapped: no card can move.
+/// Lost at once without redeals; with redeals the board says both are done.
+fn blocked_board(redeals: bool) -> String {
+    let mut t = Table::new();
+    let rows = [Suit::Clubs, Suit::Hearts, Suit::Spades, Suit::Diamonds];
+    for (row, s) in rows.iter().enumerate() {
+        for col in 0..13 {
+            let p = t
+                .create_empty(&slot_label(row * 13 + col), Mode::Spread)
+                .unwrap();
+            let king = match row {
+                0 => Suit::Hearts,
+                1 => Suit::Clubs,
+                _ => *s,
+            };
+            let card = match col {
+                0..=10 => Some(Card::new(*s, Rank::from_value(col as u8 + 2))),
+                11 => Some(Card::new(king, Rank::King)),
+                _ => None,
+            };
+            if let Some(c) = card {
+                t.add_on_top(c, p).unwrap();
+            }
+        }
+    }
+    let a = t.create_empty(ACES, Mode::Stacked).unwrap();
+    for s in Suit::ALL {
+        t.add_on_top(Card::new(s, Rank::Ace), a).unwrap();
+    }
+    if redeals {
+        t.set_counter(SEED, 1);
+        t.set_counter(REDEALS, 2);
+    }
+    t.to_text()
+}
+
+#[test]
+fn constructed_losses_are_proven_by_the_cli_and_the_plain_search() {
+    let dir = tempfile::tempdir().unwrap();
+    for g in &GAMES {
+        let text = blocked_board(g.rules.redeals > 0);
+        let path = dir.path().join(format!("{}.txt", name(g)));
+        std::fs::write(&path, &text).unwrap();
+        let out = patience(&["solve", name(g), "--board", path.to_str().unwrap()]).ok();
+        assert!(out.contains("unsolvable"), "{}: {out}", name(g));
+        let t = Table::parse(&text).unwrap();
+        assert_eq!(referee_search(g, &t, 10), Some((1, false)), "{}", name(g));
+    }
+    // With a redeal left, AisleRiot's Gaps deals the two Kings again: the gaps come right
+    // after the Queens (the runs), each King can reach its row, and the deal is won.
+    let won = blocked_board(true).replace("redeals = 2", "redeals = 1");
+    let path = dir.path().join("one-left.txt");
+    std::fs::write(&path, won).unwrap();
+    let out = patience(&["solve", "gaps", "--board", path.to_str().unwrap()]).ok();
+    assert!(out.contains("solved"), "{out}");
+}
+
+#[test]
+fn bad_gaps_boards_get_one_clear_error_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = patience(&["deal", "gaps", "--deal", "4"]).ok();
+    let t = Table::parse(&good).unwrap();
+    let ace_slot = {
+        // The Ace of clubs into a gap, out of the aces pile.
+        let mut t = t.clone();
+        let a = t.find(ACES).unwrap();
+        let gap = (0..52)
+            .map(slot_label)
+            .find(|l| t.piles[t.find(l).unwrap()].cards.is_empty())
+            .unwrap();
+        let g = t.find(&gap).unwrap();
+        t.move_card(Suit::Clubs, Rank::Ace, a, g).unwrap();
+        t.to_text()
+    };
+    let two_cards = {
+        let mut t = t.clone();
+        let (a, b) = (t.find("a1").unwrap(), t.find("b1").unwrap());
+        t.move_top_to_top(b, a).unwrap();
+        t.to_text()
+    };
+    let cases = [
+        (ace_slot, "the Aces are taken out"),
+        (two_cards, "slot 'a1' holds 2 cards"),
+        (good.replace("redeals = 0", "redeals = 3"), "redeals = 3"),
+        (
+            good.replace("m4 (spread)", "z9 (spread)"),
+            "unknown pile 'z9'",
+        ),
+    ];
+    for (i, (text, want)) in cases.iter().enumerate() {
+        let path = dir.path().join(format!("bad{i}.txt"));
+        std::fs::write(&path, text).unwrap();
+        let err = patience(&["solve", "gaps", "--board", path.to_str().unwrap()]).one_line_error();
+        assert!(err.contains(want), "case {i}: {err}");
+    }
+    let err = patience(&["solve", "gaps", "--deal", "4294967296"]).one_line_error();
+    assert!(err.contains("out of range"), "{err}");
+}
+
+/// The redeal's shuffle is part of what a deal number means: the first redeal of deal 1,
+/// reached by always playing the last move the engine lists, is pinned.
+#[test]
+fn the_first_redeal_of_deal_1_is_pinned() {
+    let g = &gaps::GAME.game;
+    let mut t = g.deal(1);
+    loop {
+        let mut out = Vec::new();
+        g.expand(&g.pack(&t).unwrap(), &mut out);
+        let mv = out.last().expect("a redeal comes before the end").mv;
+        g.referee_apply(&mut t, &mv).unwrap();
+        if mv == Move::Redeal {
+            break;
+        }
+    }
+    let path = data_dir().join("layouts/gaps-1-first-redeal.txt");
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(t.to_text(), want, "the redeal's shuffle changed");
+}
+
+#[test]
+fn the_fair_hint_draws_the_redeals_shuffles() {
+    let out = patience(&["hint", "gaps", "--deal", "3", "--fair", "--samples", "3"]).ok();
+    assert!(
+        out.contains("3 samples of the 0 unseen cards and of the redeals' shuffles"),
+        "{out}"
+    );
+    assert!(out.contains("hint: "), "{out}");
+    // Without redeals there is nothing to draw: one sample, the deal itself.
+    let out = patience(&["hint", "gaps-basic", "--deal", "2", "--fair"]).ok();
+    assert!(out.contains("1 samples of the 0 unseen cards,"), "{out}");
+}
