@@ -979,9 +979,9 @@ mod tests {
     fn cover_graph_deals_turn_only_covered_cards_down() {
         for r in FAMILY.iter().filter(|r| !r.covers.is_empty()) {
             let t = (r.deal)(5);
-            for p in 0..r.piles as usize {
-                let c = t.piles[t.find(PILE_LABELS[p]).unwrap()].cards[0];
-                assert_eq!(c.is_face_down(), r.face_down && !r.covers[p].is_empty());
+            for (label, on) in PILE_LABELS.iter().zip(r.covers) {
+                let c = t.piles[t.find(label).unwrap()].cards[0];
+                assert_eq!(c.is_face_down(), r.face_down && !on.is_empty());
             }
             let g = OntoWaste { rules: r };
             let s = g.pack(&t).unwrap();
