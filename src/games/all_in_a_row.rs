@@ -19,6 +19,8 @@ pub const RULES: Rules = Rules {
     id: GameId::AllInARow,
     piles: 13,
     depth: 4,
+    covers: &[],
+    face_down: false,
     stock: 0,
     wrap: true,
     king_stops: false,

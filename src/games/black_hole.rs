@@ -20,6 +20,8 @@ pub const RULES: Rules = Rules {
     id: GameId::BlackHole,
     piles: 17,
     depth: 3,
+    covers: &[],
+    face_down: false,
     stock: 0,
     wrap: true,
     king_stops: false,

@@ -22,6 +22,8 @@ pub const RULES: Rules = Rules {
     id: GameId::Golf,
     piles: 7,
     depth: 5,
+    covers: &[],
+    face_down: false,
     stock: 17,
     wrap: false,
     king_stops: true,

@@ -10,6 +10,8 @@ pub mod all_in_a_row;
 pub mod black_hole;
 pub mod c4;
 pub mod clock;
+pub mod elevator;
+pub mod escalator;
 pub mod gaps;
 pub mod golf;
 pub mod grosse_napoleon;
@@ -18,6 +20,7 @@ pub mod onto_waste;
 pub mod qll;
 pub mod r7;
 pub mod tableau;
+pub mod triple_peaks;
 
 use crate::cards::{CardCounts, DeckSpec};
 use crate::piles::{BoardParseError, Table};
@@ -60,6 +63,12 @@ macro_rules! own_games {
             BlackHole => black_hole::GAME,
             /// All in a Row.
             AllInARow => all_in_a_row::GAME,
+            /// Triple Peaks.
+            TriplePeaks => triple_peaks::GAME,
+            /// Elevator.
+            Elevator => elevator::GAME,
+            /// Escalator.
+            Escalator => escalator::GAME,
             /// Gaps (AisleRiot's).
             Gaps => gaps::GAME,
             /// Gaps with randomly placed gaps on redeal.

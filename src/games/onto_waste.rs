@@ -1,7 +1,20 @@
-//! The games whose cards leave a layout of piles one at a time onto a single pile, each card
-//! one rank above or below that pile's top card: Golf (AisleRiot's), Black Hole and All in a
-//! Row (PySolFC's). One engine, [`OntoWaste`]; each game is a file holding its [`Rules`] (a
-//! constant) and its deals, and one line in the registry.
+//! The games whose cards leave a layout one at a time onto a single pile, each card one rank
+//! above or below that pile's top card: Golf (AisleRiot's), Black Hole and All in a Row
+//! (PySolFC's), and AisleRiot's Triple Peaks, Elevator and Escalator. One engine,
+//! [`OntoWaste`]; each game is a file holding its [`Rules`] (a constant) and its deals, and
+//! one line in the registry.
+//!
+//! # The layout: piles or a cover graph
+//! A layout card is free when nothing lies on it. In Golf, Black Hole and All in a Row the
+//! layout is piles (columns): a pile's cards lie on those under them, so its top card is the
+//! free one. In Triple Peaks and the pyramids of Elevator and Escalator a card may lie across
+//! two others: there the layout is a cover graph, each place a pile of one card, and
+//! [`Rules::covers`] lists, for each place, the places lying on it (columns are the special
+//! case where place `i` is covered by place `i + 1` of its pile, which is how piles are kept:
+//! no list). Cards dealt under others may lie face down until they are uncovered
+//! ([`Rules::face_down`]); a face-down card is turned the moment its last cover leaves, so
+//! whether a card is face down follows from which places are empty and needs no bit of the
+//! state.
 //!
 //! The single pile is the *waste* here whatever a game calls it (AisleRiot's Golf: the waste;
 //! PySol: the foundation; Black Hole: the hole). Only its top card matters to play, so a
@@ -36,9 +49,10 @@ pub const MAX_STOCK: usize = 31;
 /// No card on the waste.
 const NONE: u8 = 63;
 
-/// The labels of the layout piles: "1", "2", ...
-pub const PILE_LABELS: [&str; 17] = [
+/// The labels of the layout piles (or places of a cover graph): "1", "2", ...
+pub const PILE_LABELS: [&str; 28] = [
     "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17",
+    "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28",
 ];
 
 /// One game of the family: its layout, its stock and when a card may go onto the waste.
@@ -46,10 +60,16 @@ pub const PILE_LABELS: [&str; 17] = [
 pub struct Rules {
     /// The game's id.
     pub id: GameId,
-    /// The number of layout piles (at most 17).
+    /// The number of layout piles (at most 28), or of places in a cover graph.
     pub piles: u8,
-    /// The cards dealt to each layout pile (all face up).
+    /// The cards dealt to each layout pile (1 in a cover graph).
     pub depth: u8,
+    /// The cover graph, or nothing for piles: `covers[p]` lists the places lying on place
+    /// `p` (from 0; each a pile of one card), whose card is free once they are all empty.
+    pub covers: &'static [&'static [u8]],
+    /// Whether the cards dealt under others lie face down until their last cover leaves
+    /// (then they are turned at once); otherwise every layout card is face up.
+    pub face_down: bool,
     /// The cards left in the stock after the deal (0: the game has no stock). The stock turns
     /// one card at a time onto the waste; there is no redeal.
     pub stock: u8,
@@ -72,6 +92,11 @@ impl Rules {
     /// The number of layout places.
     pub const fn places(&self) -> usize {
         self.piles as usize * self.depth as usize
+    }
+
+    /// Whether the card dealt on place `p` of a cover graph lies face down at the deal.
+    pub fn dealt_face_down(&self, p: usize) -> bool {
+        self.face_down && self.covers.get(p).is_some_and(|on| !on.is_empty())
     }
 
     /// Whether a card of rank `card` may go from the layout onto a waste whose top card has
@@ -98,9 +123,10 @@ impl Rules {
 /// A move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
-    /// The top card of layout pile `pile` (from 0) onto the waste.
+    /// The top card of layout pile `pile` (from 0; in a cover graph, the place's card) onto
+    /// the waste.
     Play {
-        /// The pile, from 0.
+        /// The pile or place, from 0.
         pile: u8,
         /// The card.
         card: Card,
@@ -176,6 +202,14 @@ impl OntoWaste {
         (present != 0).then(|| 63 - present.leading_zeros() as usize)
     }
 
+    /// Whether a card lies on place `p` of a cover graph (never for piles).
+    fn covered(&self, s: &State, p: usize) -> bool {
+        self.rules
+            .covers
+            .get(p)
+            .is_some_and(|on| on.iter().any(|&q| s.empty >> q & 1 == 0))
+    }
+
     /// The cards left in the layout.
     pub fn layout_left(&self, s: &State) -> u32 {
         (!s.empty & self.full_mask()).count_ones()
@@ -200,10 +234,15 @@ impl OntoWaste {
         (piles, stock, s.waste_top())
     }
 
-    /// The top card of every layout pile (None for an empty pile).
+    /// The free card of every layout pile or place (None for an empty pile or a covered
+    /// place).
     pub fn tops(&self, s: &State) -> Vec<Option<Card>> {
         (0..self.rules.piles as usize)
-            .map(|p| self.top_place(s, p).map(|i| Card::from_index(s.cards[i])))
+            .map(|p| {
+                self.top_place(s, p)
+                    .filter(|_| !self.covered(s, p))
+                    .map(|i| Card::from_index(s.cards[i]))
+            })
             .collect()
     }
 }
@@ -244,6 +283,9 @@ impl OntoWaste {
             let Some(i) = self.top_place(s, p) else {
                 continue;
             };
+            if self.covered(s, p) {
+                continue;
+            }
             let c = s.cards[i];
             if !self.rules.fits(rank(c), top) {
                 continue;
@@ -303,6 +345,9 @@ impl OntoWaste {
     ///   the cards played from now on, after the waste's top rank, form a walk around the
     ///   cycle of thirteen ranks that uses each rank as often as the layout holds it; see
     ///   [`OntoWaste::walk_exists`].
+    ///
+    /// None of them reads how the layout lies (piles or a cover graph): they count the
+    /// ranks it still holds, so they hold for every layout of the family.
     pub fn is_dead(&self, s: &State) -> bool {
         let mut present = 0u16;
         for r in 0..13 {
@@ -427,9 +472,11 @@ impl OntoWaste {
 
 /// Lays out a game of the family on `t`, whose pile `stock` holds the cards face down with
 /// the first one dealt on top: `to_waste` first goes onto the waste (Black Hole's Ace of
-/// spades), then the layout is dealt round by round, one card onto each pile from the first,
-/// and with `turn_one` the next card is turned onto the waste (PySol's Golf). What is left
-/// stays in the stock, face down; a game without a stock has none left.
+/// spades), then the layout is dealt round by round, one card onto each pile from the first
+/// (a cover graph: one card onto each place, in order; those [`Rules::dealt_face_down`]
+/// stay face down), and with `turn_one` the next card is turned onto the waste (PySol's
+/// Golf, Triple Peaks). What is left stays in the stock, face down; a game without a stock
+/// has none left.
 pub fn lay_out(
     rules: &Rules,
     mut t: Table,
@@ -448,9 +495,11 @@ pub fn lay_out(
         .map(|l| t.create_empty(l, Mode::Spread).expect("fresh"))
         .collect();
     for _ in 0..rules.depth {
-        for &p in &piles {
+        for (i, &p) in piles.iter().enumerate() {
             t.move_top_to_top(stock, p).expect("enough cards");
-            t.flip_top(p).expect("one card");
+            if !rules.dealt_face_down(i) {
+                t.flip_top(p).expect("one card");
+            }
         }
     }
     if turn_one {
@@ -501,6 +550,44 @@ impl OntoWaste {
     fn impossible(why: String) -> BoardError {
         BoardError::Impossible(why)
     }
+
+    /// Checks place `p` of a cover graph on a board (`ids`: the layout's pile ids): an empty
+    /// place has nothing lying on it (a card leaves only once uncovered), and its card, if
+    /// any, lies face down exactly when the game deals face down and a card lies on it.
+    fn check_place(&self, t: &Table, ids: &[PileId], p: usize) -> Result<(), BoardError> {
+        let r = self.rules;
+        let held = |q: usize| !t.piles[ids[q]].cards.is_empty();
+        let on = r.covers[p].iter().map(|&q| q as usize).find(|&q| held(q));
+        let cards = &t.piles[ids[p]].cards;
+        match (cards.first(), on) {
+            (None, Some(q)) => Err(Self::impossible(format!(
+                "pile '{}' is empty while pile '{}' lies on it: a card leaves only once uncovered",
+                PILE_LABELS[p], PILE_LABELS[q]
+            ))),
+            (Some(c), on) if c.is_face_down() != (r.face_down && on.is_some()) => {
+                Err(Self::impossible(match on {
+                    Some(q) if r.face_down => format!(
+                        "card {} in pile '{}' should lie face down: pile '{}' lies on it",
+                        c.face_up(),
+                        PILE_LABELS[p],
+                        PILE_LABELS[q]
+                    ),
+                    Some(_) => format!(
+                        "card {} in pile '{}' should lie face up: {} deals every card face up",
+                        c.face_up(),
+                        PILE_LABELS[p],
+                        r.id
+                    ),
+                    None => format!(
+                        "card {} in pile '{}' should lie face up: nothing lies on it",
+                        c.face_up(),
+                        PILE_LABELS[p]
+                    ),
+                }))
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 impl Game for OntoWaste {
@@ -531,7 +618,11 @@ impl Game for OntoWaste {
         };
         let depth = r.depth as usize;
         for p in 0..r.piles as usize {
-            expect_faces(t, ids[p], false)?;
+            if r.covers.is_empty() {
+                expect_faces(t, ids[p], false)?;
+            } else {
+                self.check_place(t, &ids, p)?;
+            }
             let cards = &t.piles[ids[p]].cards;
             if cards.len() > depth {
                 return Err(Self::impossible(format!(
@@ -541,9 +632,9 @@ impl Game for OntoWaste {
                 )));
             }
             for (row, c) in cards.iter().enumerate() {
-                s.cards[p * depth + row] = c.byte();
+                s.cards[p * depth + row] = c.face_up().byte();
                 s.empty &= !(1u64 << (p * depth + row));
-                s.left += one_of(rank(c.byte()));
+                s.left += one_of(rank(c.face_up().byte()));
             }
         }
         let waste = ids[r.piles as usize];
@@ -590,6 +681,17 @@ impl Game for OntoWaste {
     }
 
     fn verbose_notation(&self, mv: &Move) -> String {
+        if !self.rules.covers.is_empty() {
+            return match *mv {
+                Move::Play { pile, card } => format!(
+                    "Move {card} from place {} to the {}",
+                    PILE_LABELS[pile as usize], self.rules.waste
+                ),
+                Move::Turn { .. } => {
+                    format!("Turn the stock's next card onto the {}", self.rules.waste)
+                }
+            };
+        }
         // black-hole-solver's words (its stacks count from 0).
         match *mv {
             Move::Play { pile, card } => {
@@ -610,6 +712,10 @@ impl Game for OntoWaste {
     }
 
     fn read_board(&self, text: &str) -> Option<Result<Table, BoardError>> {
+        // black-hole-solver knows no cover graph: its format holds piles only.
+        if !self.rules.covers.is_empty() {
+            return None;
+        }
         let first = text.lines().map(str::trim).find(|l| !l.is_empty())?;
         if !(first.starts_with("Foundations:") || first.starts_with("Talon:")) {
             return None;
@@ -618,7 +724,10 @@ impl Game for OntoWaste {
     }
 
     fn foreign_board(&self, t: &Table) -> Option<String> {
-        Some(self.black_hole_solver_board(t))
+        self.rules
+            .covers
+            .is_empty()
+            .then(|| self.black_hole_solver_board(t))
     }
 
     fn foreign_tool(&self) -> &'static str {
@@ -751,6 +860,41 @@ impl OntoWaste {
     }
 }
 
+/// The pyramid of seven rows of Elevator and Escalator as a cover graph: places numbered
+/// row by row from the apex (place 0), left to right; the card at position `k` of row `r`
+/// (from 0) lies under positions `k` and `k + 1` of row `r + 1`. AisleRiot's slots 2 to 29
+/// in this order (`escalator.scm`'s covering list).
+pub const PYRAMID: [&[u8]; 28] = [
+    &[1, 2],
+    &[3, 4],
+    &[4, 5],
+    &[6, 7],
+    &[7, 8],
+    &[8, 9],
+    &[10, 11],
+    &[11, 12],
+    &[12, 13],
+    &[13, 14],
+    &[15, 16],
+    &[16, 17],
+    &[17, 18],
+    &[18, 19],
+    &[19, 20],
+    &[21, 22],
+    &[22, 23],
+    &[23, 24],
+    &[24, 25],
+    &[25, 26],
+    &[26, 27],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+];
+
 /// The Ace of spades, Black Hole's first card in the hole.
 pub const ACE_OF_SPADES: Card = Card::new(Suit::Spades, Rank::Ace);
 
@@ -758,10 +902,13 @@ pub const ACE_OF_SPADES: Card = Card::new(Suit::Spades, Rank::Ace);
 mod tests {
     use super::*;
 
-    const FAMILY: [&Rules; 3] = [
+    const FAMILY: [&Rules; 6] = [
         &super::super::golf::RULES,
         &super::super::black_hole::RULES,
         &super::super::all_in_a_row::RULES,
+        &super::super::triple_peaks::RULES,
+        &super::super::elevator::RULES,
+        &super::super::escalator::RULES,
     ];
 
     #[test]
@@ -770,10 +917,73 @@ mod tests {
             assert!(r.places() <= MAX_PLACES, "{:?}", r.id);
             assert!(r.stock as usize <= MAX_STOCK, "{:?}", r.id);
             assert!(r.piles as usize <= PILE_LABELS.len());
-            assert_eq!(
-                r.places() + r.stock as usize + usize::from(r.id == GameId::BlackHole),
-                52
-            );
+            let t = (r.deal)(1);
+            let waste = t.piles[t.find(r.waste).unwrap()].height();
+            assert_eq!(r.places() + r.stock as usize + waste, 52, "{:?}", r.id);
+        }
+    }
+
+    /// A cover graph has a list for each place, places of one card, and every place lying
+    /// on another comes later in the numbering (so no card lies, through others, on itself).
+    #[test]
+    fn cover_graphs_are_well_formed() {
+        for r in FAMILY.iter().filter(|r| !r.covers.is_empty()) {
+            assert_eq!(r.covers.len(), r.piles as usize, "{:?}", r.id);
+            assert_eq!(r.depth, 1, "{:?}", r.id);
+            for (p, on) in r.covers.iter().enumerate() {
+                assert!(
+                    on.iter().all(|&q| q as usize > p && q < r.piles),
+                    "{:?} {p}",
+                    r.id
+                );
+            }
+        }
+        // The pyramid by its rows: position k of row i (from 0) lies under positions k and
+        // k + 1 of row i + 1; the bottom row under nothing.
+        let mut p = 0;
+        for row in 0..7usize {
+            for k in 0..=row {
+                let below = (row + 1) * (row + 2) / 2 + k;
+                let want: Vec<u8> = if row == 6 {
+                    vec![]
+                } else {
+                    vec![below as u8, below as u8 + 1]
+                };
+                assert_eq!(PYRAMID[p].to_vec(), want, "place {p}");
+                p += 1;
+            }
+        }
+        // Triple Peaks: each peak's three rows are a pyramid, their third rows (nine places)
+        // lie on the bottom row of ten, place 9 + j under 18 + j and 19 + j.
+        let peaks = &super::super::triple_peaks::COVERS;
+        for (peak, second, third) in [(0, 3u8, 9u8), (1, 5, 12), (2, 7, 15)] {
+            let second_row = [second, second + 1];
+            assert_eq!(peaks[peak].to_vec(), second_row.to_vec(), "peak {peak}");
+            for (k, p) in second_row.into_iter().enumerate() {
+                let under = vec![third + k as u8, third + k as u8 + 1];
+                assert_eq!(peaks[p as usize].to_vec(), under, "peak {peak}");
+            }
+        }
+        for j in 0..9u8 {
+            assert_eq!(peaks[9 + j as usize].to_vec(), vec![18 + j, 19 + j]);
+        }
+        assert!(peaks[18..].iter().all(|on| on.is_empty()));
+    }
+
+    /// A face-down card is one with a card on it, in the deal and as cards leave: Triple
+    /// Peaks' peaks and Elevator's covered cards start face down, Escalator's face up.
+    #[test]
+    fn cover_graph_deals_turn_only_covered_cards_down() {
+        for r in FAMILY.iter().filter(|r| !r.covers.is_empty()) {
+            let t = (r.deal)(5);
+            for (label, on) in PILE_LABELS.iter().zip(r.covers) {
+                let c = t.piles[t.find(label).unwrap()].cards[0];
+                assert_eq!(c.is_face_down(), r.face_down && !on.is_empty());
+            }
+            let g = OntoWaste { rules: r };
+            let s = g.pack(&t).unwrap();
+            let free = g.tops(&s).iter().filter(|c| c.is_some()).count();
+            assert_eq!(free, r.covers.iter().filter(|on| on.is_empty()).count());
         }
     }
 
@@ -858,7 +1068,7 @@ mod tests {
 
     #[test]
     fn black_hole_solver_text_round_trips() {
-        for r in FAMILY {
+        for r in FAMILY.iter().filter(|r| r.covers.is_empty()) {
             let g = OntoWaste { rules: r };
             for n in [1, 2, 77] {
                 let t = g.deal(n);

@@ -382,6 +382,23 @@ fn known_deals_grosse_napoleon() {
     }
 }
 
+/// The games played onto a single waste (one engine): every row decided, wins and proven
+/// losses both present.
+#[test]
+fn known_deals_onto_waste() {
+    for game in [
+        "golf",
+        "black-hole",
+        "all-in-a-row",
+        "triple-peaks",
+        "elevator",
+        "escalator",
+    ] {
+        let rows = check_known(game);
+        wins_and_losses(&rows, "solved", "unsolvable");
+    }
+}
+
 // ---- Layouts: the portable generator and shuffle, pinned. ----
 
 fn layout_file(game: &str, deal: u64) -> String {
@@ -405,6 +422,9 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("golf", 1),
         ("black-hole", 1),
         ("all-in-a-row", 1),
+        ("triple-peaks", 1),
+        ("elevator", 1),
+        ("escalator", 1),
     ];
     for (game, deal) in pinned {
         let want = layout_file(game, deal);
@@ -528,4 +548,30 @@ fn pinned_layouts_follow_the_documented_generator_and_shuffle() {
         .map(|l| l.matches('#').count())
         .sum();
     assert_eq!(face_down, 51);
+
+    // triple-peaks, elevator, escalator deal 1: one card from the top onto each of the 28
+    // places in order (Triple Peaks then one onto the waste), the rest the stock; face down:
+    // the 18 cards of the peaks, the pyramids' 21 covered cards (Elevator), none (Escalator),
+    // and the stock.
+    for (game, waste, covered_down) in [
+        ("triple-peaks", 1, 18),
+        ("elevator", 0, 21),
+        ("escalator", 0, 0),
+    ] {
+        let board = layout_file(game, 1);
+        let mut deck = independent_shuffle(new_deck("23456789TJQKA"), 1);
+        for p in 1..=28 {
+            let want = vec![deck.pop().expect("52 cards")];
+            assert_eq!(pile_cards(&board, &p.to_string()), want, "{game} place {p}");
+        }
+        let waste: Vec<String> = (0..waste).map(|_| deck.pop().expect("a card")).collect();
+        assert_eq!(pile_cards(&board, "waste"), waste, "{game}");
+        assert_eq!(pile_cards(&board, "stock"), deck, "{game}");
+        let face_down: usize = board
+            .lines()
+            .filter(|l| !l.starts_with(';') && !l.starts_with("stock"))
+            .map(|l| l.matches('#').count())
+            .sum();
+        assert_eq!(face_down, covered_down, "{game}");
+    }
 }

@@ -1,12 +1,14 @@
-//! Golf, Black Hole and All in a Row (`patience::games::onto_waste`, one engine) against
-//! their referee (`patience::verify`), and their boards.
+//! Golf, Black Hole, All in a Row, Triple Peaks, Elevator and Escalator
+//! (`patience::games::onto_waste`, one engine) against their referee (`patience::verify`),
+//! and their boards.
 //!
 //! - **Move by move**, on random walks through deals of each game: the moves the engine
-//!   generates are exactly the moves the referee accepts among every pile's top card and the
-//!   stock's, each lands on the state the engine says (the referee's layout packed again),
-//!   and the referee's won / lost / playing agrees with the engine's goal and moves.
+//!   generates are exactly the moves the referee accepts among every pile's top card (in a
+//!   cover graph every place's card, covered or face down too) and the stock's, each lands
+//!   on the state the engine says (the referee's layout packed again), and the referee's
+//!   won / lost / playing agrees with the engine's goal and moves.
 //! - **A plain search over the referee's layouts**, on random small positions (a few cards
-//!   left in the layout, a few in Golf's stock): every layout the referee reaches, kept
+//!   left in the layout, a few in the stock): every layout the referee reaches, kept
 //!   exactly as it lies, nothing canonicalised. The engine's depth-first verdict must be
 //!   the referee's, and the engine's count of reachable keys must equal the count of the
 //!   referee's layouts once the played cards under the waste's top card are forgotten (the
@@ -17,17 +19,20 @@ use crate::common::patience;
 use patience::cards::{Card, DeckSpec};
 use patience::deals::Rng;
 use patience::games::onto_waste::{Move, OntoWaste, PILE_LABELS, STOCK};
-use patience::games::{all_in_a_row, black_hole, golf, Game};
+use patience::games::{all_in_a_row, black_hole, elevator, escalator, golf, triple_peaks, Game};
 use patience::piles::{Mode, Table};
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
 use patience::verify::{Referee, Status};
 use solvers::{Limits, Space};
 use std::collections::{HashMap, HashSet, VecDeque};
 
-const GAMES: [OntoWaste; 3] = [
+const GAMES: [OntoWaste; 6] = [
     golf::GAME.game,
     black_hole::GAME.game,
     all_in_a_row::GAME.game,
+    triple_peaks::GAME.game,
+    elevator::GAME.game,
+    escalator::GAME.game,
 ];
 
 /// Every move a player could try: each layout pile's top card, and the stock's.
@@ -37,7 +42,7 @@ fn candidates(g: &OntoWaste, t: &Table) -> Vec<Move> {
         if let Some(c) = t.find(l).and_then(|i| t.piles[i].top()) {
             v.push(Move::Play {
                 pile: p as u8,
-                card: c,
+                card: c.face_up(),
             });
         }
     }
@@ -123,12 +128,79 @@ fn engine_and_referee_agree_move_by_move_on_random_walks() {
     }
 }
 
+/// Which places of `g`'s cover graph hold a card once all but `left` have gone: free places
+/// (no card on them) taken away at random from the full layout.
+fn places_left(g: &OntoWaste, rng: &mut Rng, left: usize) -> Vec<bool> {
+    let covers = g.rules.covers;
+    let mut held = vec![true; covers.len()];
+    while held.iter().filter(|&&h| h).count() > left {
+        let free: Vec<usize> = (0..covers.len())
+            .filter(|&p| held[p] && covers[p].iter().all(|&q| !held[q as usize]))
+            .collect();
+        held[free[rng.below(free.len() as u64) as usize]] = false;
+    }
+    held
+}
+
+/// A layout of `g` with `cards` on its places (None: empty), `stock` in the stock (the next
+/// card turned first) and the rest of the deck on the waste, `top` last. In a cover graph a
+/// card lies face down where the game deals face down and a card lies on it.
+fn board(g: &OntoWaste, cards: &[Option<Card>], stock: &[Card], top: Option<Card>) -> Table {
+    let mut t = Table::new();
+    let s = (g.rules.stock > 0).then(|| t.create_empty(STOCK, Mode::Stacked).unwrap());
+    let w = t.create_empty(g.rules.waste, Mode::Stacked).unwrap();
+    let covered = |p: usize| {
+        g.rules.face_down
+            && g.rules.covers[p]
+                .iter()
+                .any(|&q| cards[q as usize].is_some())
+    };
+    for (p, l) in PILE_LABELS[..g.rules.piles as usize].iter().enumerate() {
+        let i = t.create_empty(l, Mode::Spread).unwrap();
+        if let Some(c) = cards[p] {
+            t.add_on_top(if covered(p) { c.face_down() } else { c }, i)
+                .unwrap();
+        }
+    }
+    if let Some(s) = s {
+        for c in stock.iter().rev() {
+            t.add_on_top(c.face_down(), s).unwrap();
+        }
+    }
+    let named: Vec<Card> = cards
+        .iter()
+        .flatten()
+        .chain(stock)
+        .chain(&top)
+        .copied()
+        .collect();
+    for c in DeckSpec::FULL.cards() {
+        if !named.contains(&c) {
+            t.add_on_top(c, w).unwrap();
+        }
+    }
+    if let Some(c) = top {
+        t.add_on_top(c, w).unwrap();
+    }
+    t
+}
+
 /// A random position of `g` with `left` cards in the layout (spread over the piles, at most
-/// the deal's depth each) and, where the game has a stock, `stock` cards in it; the waste
-/// holds the rest, a random card on top.
+/// the deal's depth each; in a cover graph, on places a play could leave) and, where the
+/// game has a stock, `stock` cards in it; the waste holds the rest, a random card on top.
 fn small_position(g: &OntoWaste, rng: &mut Rng, left: usize, stock: usize) -> Table {
     let mut cards = DeckSpec::FULL.cards();
     patience::deals::shuffle(&mut cards, rng);
+    if !g.rules.covers.is_empty() {
+        let held = places_left(g, rng, left);
+        let mut it = cards.into_iter();
+        let layout: Vec<Option<Card>> = held
+            .iter()
+            .map(|&h| h.then(|| it.next().unwrap()))
+            .collect();
+        let stock: Vec<Card> = it.by_ref().take(stock).collect();
+        return board(g, &layout, &stock, it.next());
+    }
     let mut t = Table::new();
     let s = (g.rules.stock > 0).then(|| t.create_empty(STOCK, Mode::Stacked).unwrap());
     let w = t.create_empty(g.rules.waste, Mode::Stacked).unwrap();
@@ -412,4 +484,208 @@ fn bad_black_hole_solver_boards_get_one_error_line() {
     let line =
         patience(&["solve", "all-in-a-row", "--board", row.to_str().unwrap()]).one_line_error();
     assert!(line.contains("missing card"), "{line}");
+}
+
+/// Writes `t` as a board file and checks the constructed loss: proven lost by the CLI, and
+/// lost for the plain search over the referee's layouts.
+fn assert_constructed_board_loss(g: &OntoWaste, game: &str, t: &Table) {
+    let text = t.to_text();
+    let (verdict, expanded) = solve_board(game, &format!("{game}-loss.txt"), &text);
+    assert_eq!(verdict, "unsolvable", "{game}:\n{text}");
+    assert!(expanded > 1, "{game}: the search had orders to try");
+    assert!(
+        !referee_search(g, t).0[0].1,
+        "{game}: the referee's layouts say winnable"
+    );
+}
+
+fn card(s: &str) -> Card {
+    patience::cards::parse_card(s).unwrap()
+}
+
+/// `cards` on the given places (from 0) of `g`'s cover graph, the rest empty.
+fn on_places(g: &OntoWaste, cards: &[(usize, &str)]) -> Vec<Option<Card>> {
+    let mut v = vec![None; g.rules.piles as usize];
+    for &(p, c) in cards {
+        v[p] = Some(card(c));
+    }
+    v
+}
+
+/// Escalator and Elevator: the apex 7C under 8D and 8C (places 2 and 3), the waste showing
+/// 9H, the stock holding 3S. The 7 is freed only once both 8s have gone, and after either
+/// 8 the other cannot follow (same rank), nor can the stock's 3S lead back to an 8 or a 7:
+/// lost, though the search must try both 8s. In Elevator the apex lies face down; the
+/// solver reads it as dealt, so the verdict is the same.
+#[test]
+fn pyramid_constructed_losses_are_proven() {
+    for (game, g) in [
+        ("escalator", &escalator::GAME.game),
+        ("elevator", &elevator::GAME.game),
+    ] {
+        let layout = on_places(g, &[(0, "7C"), (1, "8D"), (2, "8C")]);
+        let t = board(g, &layout, &[card("3S")], Some(card("9H")));
+        assert_eq!(
+            t.piles[t.find("1").unwrap()].cards[0].is_face_down(),
+            game == "elevator"
+        );
+        assert_constructed_board_loss(g, game, &t);
+    }
+}
+
+/// Triple Peaks: the first peak holds 7C under 9D under 8C (places 1, 4 and 10), the second
+/// 7D under 9C under 8D (places 2, 5 and 13), the waste shows 9H and the stock holds 3S.
+/// Black Hole's argument: each 7 needs an 8 on the waste (no 6 is left), each peak's 8
+/// goes before its 9 and that 9 before its 7, so when the second 8 is played the 9 of its
+/// own peak still lies on its 7, and that 7 can follow neither 8; the 3S bridges nothing.
+#[test]
+fn triple_peaks_constructed_loss_is_proven() {
+    let g = &triple_peaks::GAME.game;
+    let layout = on_places(
+        g,
+        &[
+            (0, "7C"),
+            (3, "9D"),
+            (9, "8C"),
+            (1, "7D"),
+            (5, "9C"),
+            (12, "8D"),
+        ],
+    );
+    let t = board(g, &layout, &[card("3S")], Some(card("9H")));
+    assert_constructed_board_loss(g, "triple-peaks", &t);
+}
+
+/// `text` with the line starting `prefix` replaced by `line`.
+fn with_line(text: &str, prefix: &str, line: &str) -> String {
+    let mut found = false;
+    let out: Vec<&str> = text
+        .lines()
+        .map(|l| {
+            if l.starts_with(prefix) {
+                found = true;
+                line
+            } else {
+                l
+            }
+        })
+        .collect();
+    assert!(found, "no line {prefix:?}");
+    out.join("\n") + "\n"
+}
+
+/// The cards of the line starting `prefix`.
+fn line_cards<'a>(text: &'a str, prefix: &str) -> Vec<&'a str> {
+    let l = text.lines().find(|l| l.starts_with(prefix)).unwrap();
+    l.split_once(':').unwrap().1.split_whitespace().collect()
+}
+
+#[test]
+fn bad_cover_graph_boards_get_one_error_line() {
+    let dir = std::env::temp_dir().join(format!("patience-cover-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let deal = |game: &str| patience(&["deal", game, "--deal", "1"]).ok();
+    let elevator = deal("elevator");
+    let escalator = deal("escalator");
+    let peaks = deal("triple-peaks");
+    let apex = line_cards(&elevator, "1 (")[0];
+    let peak = line_cards(&peaks, "1 (")[0];
+    let bottom = line_cards(&peaks, "19 (")[0];
+    let waste = line_cards(&peaks, "waste (").join(" ");
+    let stock = line_cards(&peaks, "stock (");
+    let cases = [
+        (
+            "elevator",
+            "up.txt",
+            with_line(&elevator, "1 (", &format!("1 (spread): {}", &apex[1..])),
+            "should lie face down: pile '2' lies on it",
+        ),
+        (
+            "escalator",
+            "down.txt",
+            with_line(
+                &escalator,
+                "1 (",
+                &format!("1 (spread): #{}", apex.trim_start_matches('#')),
+            ),
+            "should lie face up: escalator deals every card face up",
+        ),
+        (
+            "triple-peaks",
+            "bottom.txt",
+            with_line(&peaks, "19 (", &format!("19 (spread): #{bottom}")),
+            "should lie face up: nothing lies on it",
+        ),
+        (
+            "triple-peaks",
+            "hole.txt",
+            with_line(
+                &with_line(&peaks, "1 (", "1 (spread):"),
+                "waste (",
+                &format!("waste (stacked): {} {waste}", &peak[1..]),
+            ),
+            "pile '1' is empty while pile '4' lies on it",
+        ),
+        (
+            "triple-peaks",
+            "two.txt",
+            with_line(
+                &with_line(
+                    &peaks,
+                    "stock (",
+                    &format!("stock (stacked): {}", stock[1..].join(" ")),
+                ),
+                "19 (",
+                &format!("19 (spread): {} {bottom}", &stock[0][1..]),
+            ),
+            "pile '19' holds 2 cards",
+        ),
+    ];
+    for (game, name, text, want) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let line = patience(&["solve", game, "--board", path.to_str().unwrap()]).one_line_error();
+        assert!(line.contains(want), "{game} {name}: {line}");
+    }
+    // black-hole-solver's format holds piles, not a cover graph.
+    let line =
+        patience(&["deal", "triple-peaks", "--deal", "1", "--black-hole-solver"]).one_line_error();
+    assert!(line.contains("no black-hole-solver board format"), "{line}");
+}
+
+/// `hint --fair` plays from what a player sees: the samples deal the face-down cards (the
+/// stock and the covered places) again, and the hint names a face-up free card or `turn`.
+#[test]
+fn fair_hints_name_no_hidden_card() {
+    for game in ["triple-peaks", "elevator"] {
+        let board = patience(&["deal", game, "--deal", "3"]).ok();
+        let hidden: Vec<&str> = board
+            .split_whitespace()
+            .filter_map(|w| w.strip_prefix('#').filter(|c| !c.is_empty()))
+            .collect();
+        let args = [
+            "hint",
+            game,
+            "--deal",
+            "3",
+            "--fair",
+            "--samples",
+            "10",
+            "--json",
+        ];
+        let out = patience(&args).ok();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["knowledge"], "fair", "{game}");
+        assert_eq!(v["unseen_cards"].as_u64().unwrap() as usize, hidden.len());
+        let tally = v["tally"].as_array().unwrap();
+        assert!(!tally.is_empty(), "{game}: no sampled win: {out}");
+        for mv in tally.iter().map(|x| x[0].as_str().unwrap()) {
+            let named = mv.split_once(" from ").map(|(c, _)| c);
+            assert!(mv == "turn" || named.is_some(), "{game}: {mv}");
+            assert!(
+                !named.is_some_and(|c| hidden.contains(&c)),
+                "{game}: {mv} names a hidden card"
+            );
+        }
+    }
 }
