@@ -1,7 +1,7 @@
 //! Elevator (AisleRiot's; seed 004, line 288, "L'ascenseur"; AisleRiot's `elevator.scm`
 //! decides the details).
 //!
-//! Escalator's pyramid ([`PYRAMID`], seven rows, a card of a row lying across two of the
+//! Escalator's pyramid ([`PYRAMID`](super::onto_waste::PYRAMID), seven rows, a card of a row lying across two of the
 //! row below) with the 21 covered cards dealt face down and the bottom row of seven face up;
 //! the other 24 cards are the stock and the waste starts empty. A face-down card is turned
 //! when both cards lying on it have gone, and only face-up cards play: a card goes onto the
@@ -12,24 +12,16 @@
 //! The places are numbered from the apex (1) row by row, left to right, to the bottom row
 //! (22 to 28): AisleRiot's slots 2 to 29.
 
-use super::onto_waste::{descriptor, our_deal, OntoWaste, Rules, PYRAMID};
+use super::onto_waste::{descriptor, our_deal, OntoWaste, Rules};
 use super::{GameId, GameInfo, OwnGame};
 use crate::piles::Table;
 
-/// Elevator's rules.
+/// Elevator's rules: Escalator's with the covered cards face down.
 pub const RULES: Rules = Rules {
     id: GameId::Elevator,
-    piles: 28,
-    depth: 1,
-    covers: &PYRAMID,
     face_down: true,
-    stock: 24,
-    wrap: true,
-    king_stops: false,
-    empty_takes_any: false,
-    waste: "waste",
     deal,
-    pysol: None,
+    ..super::escalator::RULES
 };
 
 /// Elevator in the registry of own-rules games ([`own_games!`](crate::own_games)).

@@ -382,3 +382,24 @@ fn the_fair_hint_draws_the_redeals_shuffles() {
     let out = patience(&["hint", "gaps-basic", "--deal", "2", "--fair"]).ok();
     assert!(out.contains("1 samples of the 0 unseen cards,"), "{out}");
 }
+
+/// `gaps-one-deal`'s known deals, through `solve --json` (its quick deals are not four in a
+/// row, as tests/data/known_deals.csv's batch check needs): the outcome, the length of the
+/// line found, the states of the default search.
+#[test]
+fn known_one_deal_deals() {
+    for (n, verdict, moves, states) in [
+        (1, "solved", 118, 7374),
+        (5, "solved", 140, 33545),
+        (39, "unsolvable", 0, 336),
+        (49, "solved", 353, 1540),
+        (61, "unsolvable", 0, 20439),
+    ] {
+        let v = crate::common::json(
+            &patience(&["solve", "gaps-one-deal", "--deal", &n.to_string(), "--json"]).ok(),
+        );
+        assert_eq!(v["verdict"], verdict, "deal {n}");
+        assert_eq!(v["stats"]["solution_length"], moves, "deal {n}");
+        assert_eq!(v["stats"]["expanded"], states, "deal {n}");
+    }
+}

@@ -399,6 +399,29 @@ fn known_deals_onto_waste() {
     }
 }
 
+/// Gaps and its variants (one engine): every row decided, AisleRiot's two redeals never
+/// exceeded, a redeal only where the games have one; the basic variant with wins and losses.
+#[test]
+fn known_deals_gaps() {
+    // gaps-one-deal's quick deals are not four in a row (the batch check runs every deal
+    // between the first and last rows): its known deals are in tests/it/gaps.rs.
+    for game in ["gaps", "gaps-random", "gaps-basic"] {
+        let rows = check_known(game);
+        for (n, (row, moves)) in &rows {
+            assert!(
+                row.verdict == "solved" || row.verdict == "unsolvable",
+                "{game} {n}"
+            );
+            let redeals = moves.iter().filter(|m| *m == "redeal").count();
+            let most = if game == "gaps-basic" { 0 } else { 2 };
+            assert!(redeals <= most, "{game} {n}: {redeals} redeals");
+        }
+        if game == "gaps-basic" {
+            wins_and_losses(&rows, "solved", "unsolvable");
+        }
+    }
+}
+
 // ---- Layouts: the portable generator and shuffle, pinned. ----
 
 fn layout_file(game: &str, deal: u64) -> String {
@@ -425,6 +448,8 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("triple-peaks", 1),
         ("elevator", 1),
         ("escalator", 1),
+        ("gaps", 1),
+        ("gaps-one-deal", 1),
     ];
     for (game, deal) in pinned {
         let want = layout_file(game, deal);
