@@ -10,13 +10,18 @@ pub mod all_in_a_row;
 pub mod black_hole;
 pub mod c4;
 pub mod clock;
+pub mod fourteen;
+pub mod gay_gordons;
 pub mod golf;
 pub mod grosse_napoleon;
 pub mod md;
 pub mod onto_waste;
+pub mod pairing;
 pub mod qll;
 pub mod r7;
 pub mod tableau;
+pub mod thirteen;
+pub mod treize;
 
 use crate::cards::{CardCounts, DeckSpec};
 use crate::piles::{BoardParseError, Table};
@@ -59,6 +64,14 @@ macro_rules! own_games {
             BlackHole => black_hole::GAME,
             /// All in a Row.
             AllInARow => all_in_a_row::GAME,
+            /// Thirteen (AisleRiot's Thirteen (13)).
+            Thirteen => thirteen::GAME,
+            /// Treize.
+            Treize => treize::GAME,
+            /// Fourteen (AisleRiot's Fourteen (14)).
+            Fourteen => fourteen::GAME,
+            /// Gay Gordons.
+            GayGordons => gay_gordons::GAME,
         }
     };
 }

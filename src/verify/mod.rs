@@ -12,6 +12,7 @@ mod clock;
 mod grosse_napoleon;
 mod md;
 mod onto_waste;
+mod pairing;
 mod qll;
 mod r7;
 mod tableau;
