@@ -5,7 +5,7 @@
 //! 1, Jack 11, Queen 12, King 13) are removed together; empty piles stay empty. Won when
 //! every pile is empty. The manual and the file agree.
 
-use super::pairing::{descriptor, our_deal, Layout, Pairing, Rules, Waste};
+use super::pairing::{descriptor, our_deal, Layout, Pairing, Pairs, Rules, Waste};
 use super::{GameId, GameInfo, OwnGame};
 use crate::piles::Table;
 
@@ -14,9 +14,8 @@ pub const RULES: Rules = Rules {
     id: GameId::Fourteen,
     layout: Layout::Piles(&[5, 5, 5, 5, 4, 4, 4, 4, 4, 4, 4, 4]),
     hidden_until_free: false,
-    total: 14,
+    pairs: Pairs::Total(14),
     alone: None,
-    court_pairs: false,
     waste: Waste::None,
     deal,
 };

@@ -15,7 +15,9 @@
 //! the shuffle, from the same stream (`patience::deals`), so deal `n` is fixed forever; every
 //! deal is won.
 
-use super::pairing::{descriptor, finish_table, Layout, Pairing, Rules, Waste, LABELS, STOCK};
+use super::pairing::{
+    descriptor, finish_table, Layout, Pairing, Pairs, Rules, Waste, LABELS, STOCK,
+};
 use super::{GameId, GameInfo, OwnGame};
 use crate::cards::DeckSpec;
 use crate::deals::{shuffle, Rng};
@@ -29,9 +31,8 @@ pub const RULES: Rules = Rules {
     id: GameId::GayGordons,
     layout: Layout::Piles(&HEIGHTS),
     hidden_until_free: false,
-    total: 11,
+    pairs: Pairs::ElevenOrCourts,
     alone: None,
-    court_pairs: true,
     waste: Waste::None,
     deal,
 };

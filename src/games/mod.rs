@@ -14,6 +14,7 @@ pub mod fourteen;
 pub mod gay_gordons;
 pub mod golf;
 pub mod grosse_napoleon;
+pub mod isabel;
 pub mod md;
 pub mod onto_waste;
 pub mod pairing;
@@ -72,6 +73,8 @@ macro_rules! own_games {
             Fourteen => fourteen::GAME,
             /// Gay Gordons.
             GayGordons => gay_gordons::GAME,
+            /// Isabel (AisleRiot's Isabelle).
+            Isabel => isabel::GAME,
         }
     };
 }

@@ -1,5 +1,6 @@
-//! The games whose cards leave the table in pairs whose ranks make a total (or alone, a King
-//! where the total is 13): AisleRiot's Thirteen, Treize, Fourteen and Gay Gordons. One
+//! The games whose cards leave the table in pairs whose ranks make a total or match (or alone,
+//! a King where the total is 13): AisleRiot's Thirteen, Treize, Fourteen, Gay Gordons and
+//! Isabel. One
 //! engine, [`Pairing`]; each game is a file holding its [`Rules`] (a constant) and its deals,
 //! and one line in the registry.
 //!
@@ -71,6 +72,17 @@ pub enum Waste {
     BothEnds,
 }
 
+/// Which two cards are removed together (ranks: Ace 1, Jack 11, Queen 12, King 13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pairs {
+    /// Two cards whose ranks make this total.
+    Total(u8),
+    /// Gay Gordons: two cards making 11, two Jacks, or a Queen and a King.
+    ElevenOrCourts,
+    /// Two cards of one rank (Isabel).
+    SameRank,
+}
+
 /// One game of the family.
 #[derive(Clone, Copy, Debug)]
 pub struct Rules {
@@ -78,15 +90,13 @@ pub struct Rules {
     pub id: GameId,
     /// The layout.
     pub layout: Layout,
-    /// Whether a layout card lies face down while any card overlaps it (Thirteen); otherwise
-    /// every layout card is face up.
+    /// Whether a layout card lies face down while any card overlaps it (Thirteen, Isabel);
+    /// otherwise every layout card is face up.
     pub hidden_until_free: bool,
-    /// The total two ranks make to be removed together (Ace 1, Jack 11, Queen 12, King 13).
-    pub total: u8,
+    /// Which two cards are removed together.
+    pub pairs: Pairs,
     /// A rank removed alone, if any (the King where the total is 13).
     pub alone: Option<u8>,
-    /// Gay Gordons: Jacks also pair with Jacks, and Queens with Kings.
-    pub court_pairs: bool,
     /// The waste (and whether the game has a stock: the cards the layout does not take).
     pub waste: Waste,
     /// Deal `n` of our numbering.
@@ -128,8 +138,13 @@ impl Rules {
 
     /// Whether two cards of ranks `a` and `b` (1 to 13) are removed together.
     pub fn pairs(&self, a: u8, b: u8) -> bool {
-        a + b == self.total
-            || (self.court_pairs && ((a == 11 && b == 11) || (a > 11 && b > 11 && a != b)))
+        match self.pairs {
+            Pairs::Total(t) => a + b == t,
+            Pairs::ElevenOrCourts => {
+                a + b == 11 || (a == 11 && b == 11) || (a > 11 && b > 11 && a != b)
+            }
+            Pairs::SameRank => a == b,
+        }
     }
 
     /// The labels of the board's piles: stock, Treize's first spot and waste, removed, then
@@ -568,11 +583,12 @@ impl Game for Pairing {
 mod tests {
     use super::*;
 
-    const FAMILY: [&Rules; 4] = [
+    const FAMILY: [&Rules; 5] = [
         &super::super::thirteen::RULES,
         &super::super::treize::RULES,
         &super::super::fourteen::RULES,
         &super::super::gay_gordons::RULES,
+        &super::super::isabel::RULES,
     ];
 
     #[test]
@@ -606,6 +622,8 @@ mod tests {
         let g = &super::super::gay_gordons::RULES;
         assert!(g.pairs(1, 10) && g.pairs(11, 11) && g.pairs(12, 13) && g.pairs(13, 12));
         assert!(!g.pairs(12, 12) && !g.pairs(13, 13) && !g.pairs(11, 12));
+        let i = &super::super::isabel::RULES;
+        assert!(i.pairs(5, 5) && i.pairs(13, 13) && !i.pairs(6, 7));
     }
 
     /// Within a search, states with one key are one position: checked on every state reached

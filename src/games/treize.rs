@@ -14,7 +14,7 @@
 //! makes them the top card and the oldest, with the card under the top paired only with the
 //! top: we follow the file.
 
-use super::pairing::{descriptor, our_deal, Layout, Pairing, Rules, Waste};
+use super::pairing::{descriptor, our_deal, Layout, Pairing, Pairs, Rules, Waste};
 use super::{GameId, GameInfo, OwnGame};
 use crate::piles::Table;
 
@@ -23,9 +23,8 @@ pub const RULES: Rules = Rules {
     id: GameId::Treize,
     layout: Layout::Pyramid { rows: 7 },
     hidden_until_free: false,
-    total: 13,
+    pairs: Pairs::Total(13),
     alone: Some(13),
-    court_pairs: false,
     waste: Waste::BothEnds,
     deal,
 };

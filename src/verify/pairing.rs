@@ -1,4 +1,4 @@
-//! Thirteen, Treize, Fourteen and Gay Gordons on the reference piles: the rules read from the
+//! Thirteen, Treize, Fourteen, Gay Gordons and Isabel on the reference piles: the rules read from the
 //! game's [`Rules`] declaration, the play written again on the piles, slot by slot as
 //! AisleRiot plays it (Treize's `first` spot refilled from the bottom of the waste, Thirteen's
 //! pyramid cards turned face up when the two cards overlapping them are gone).
@@ -6,17 +6,20 @@
 use super::{foul, pile, Foul, Referee, Status};
 use crate::cards::Card;
 use crate::games::pairing::{
-    Layout, Move, Pairing, Rules, Waste, FIRST, LABELS, REMOVED, STOCK, WASTE,
+    Layout, Move, Pairing, Pairs, Rules, Waste, FIRST, LABELS, REMOVED, STOCK, WASTE,
 };
 use crate::piles::Table;
 
 /// Whether two ranks go together, as the rules declare.
 fn make_a_pair(rules: &Rules, a: Card, b: Card) -> bool {
     let (x, y) = (a.rank_unchecked().value(), b.rank_unchecked().value());
-    if x + y == rules.total {
-        return true;
+    match rules.pairs {
+        Pairs::Total(t) => x + y == t,
+        Pairs::ElevenOrCourts => {
+            x + y == 11 || (x == 11 && y == 11) || matches!((x, y), (12, 13) | (13, 12))
+        }
+        Pairs::SameRank => a.rank_unchecked() == b.rank_unchecked(),
     }
-    rules.court_pairs && ((x == 11 && y == 11) || matches!((x, y), (12, 13) | (13, 12)))
 }
 
 /// The pyramid places (1-based labels) lying over place `k` (1-based): the two of the next
@@ -113,13 +116,21 @@ impl Pairing {
         Ok(())
     }
 
-    /// After a removal: Treize's first spot takes the waste's oldest card; Thirteen's pyramid
-    /// cards no longer overlapped turn face up.
+    /// After a removal: Treize's first spot takes the waste's oldest card; Isabel's new pile
+    /// tops and Thirteen's pyramid cards no longer overlapped turn face up.
     fn settle(&self, t: &mut Table) -> Result<(), Foul> {
         if self.rules.waste == Waste::BothEnds {
             let (first, waste) = (pile(t, FIRST)?, pile(t, WASTE)?);
             if t.piles[first].is_empty() && !t.piles[waste].is_empty() {
                 t.move_bottom_to_top(waste, first)?;
+            }
+        }
+        if let Layout::Piles(_) = self.rules.layout {
+            // A pile's new top card turns face up (Isabel's are dealt face down).
+            for p in self.layout_piles(t)? {
+                if t.piles[p].top().is_some_and(|c| c.is_face_down()) {
+                    t.flip_top(p)?;
+                }
             }
         }
         if let Layout::Pyramid { rows } = self.rules.layout {

@@ -382,6 +382,36 @@ fn known_deals_grosse_napoleon() {
     }
 }
 
+/// Thirteen, Treize, Fourteen, Gay Gordons and Isabel (one engine): a won line removes all 52 cards,
+/// in pairs (`5D+8C`) and, where the total is 13, Kings alone, between the stock's turns.
+#[test]
+fn known_deals_pairing() {
+    for (game, kings_alone) in [
+        ("thirteen", true),
+        ("treize", true),
+        ("fourteen", false),
+        ("gay-gordons", false),
+        ("isabel", false),
+    ] {
+        let rows = check_known(game);
+        for (n, (row, moves)) in &rows {
+            if row.verdict != "solved" {
+                continue;
+            }
+            let pairs = moves.iter().filter(|m| m.contains('+')).count();
+            let turns = moves.iter().filter(|m| *m == "turn").count();
+            let alone = moves.len() - pairs - turns;
+            assert_eq!(2 * pairs + alone, 52, "{game} deal {n}");
+            assert_eq!(alone, if kings_alone { 4 } else { 0 }, "{game} deal {n}");
+            assert_eq!(turns, if kings_alone { 24 } else { 0 }, "{game} deal {n}");
+        }
+        if game != "gay-gordons" {
+            // Gay Gordons' deals are built winnable; the others have both.
+            wins_and_losses(&rows, "solved", "unsolvable");
+        }
+    }
+}
+
 // ---- Layouts: the portable generator and shuffle, pinned. ----
 
 fn layout_file(game: &str, deal: u64) -> String {
@@ -405,6 +435,11 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("golf", 1),
         ("black-hole", 1),
         ("all-in-a-row", 1),
+        ("thirteen", 1),
+        ("treize", 1),
+        ("fourteen", 1),
+        ("gay-gordons", 1),
+        ("isabel", 1),
     ];
     for (game, deal) in pinned {
         let want = layout_file(game, deal);

@@ -21,18 +21,19 @@ use patience::deals::Rng;
 use patience::games::pairing::{
     Layout, Move, Pairing, Waste, FIRST, LABELS, REMOVED, STOCK, WASTE,
 };
-use patience::games::{fourteen, gay_gordons, thirteen, treize, Game};
+use patience::games::{fourteen, gay_gordons, isabel, thirteen, treize, Game};
 use patience::piles::{Mode, Table};
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
 use patience::verify::{Referee, Status};
 use solvers::{Limits, Space};
 use std::collections::{HashMap, HashSet, VecDeque};
 
-const GAMES: [Pairing; 4] = [
+const GAMES: [Pairing; 5] = [
     thirteen::GAME.game,
     treize::GAME.game,
     fourteen::GAME.game,
     gay_gordons::GAME.game,
+    isabel::GAME.game,
 ];
 
 fn name(g: &Pairing) -> String {
@@ -231,7 +232,7 @@ fn small_position(g: &Pairing, rng: &mut Rng, left: usize, waste: usize, stock: 
         t.add_on_top(c, r).unwrap();
     }
     if g.rules.hidden_until_free {
-        face_down_where_overlapped(&mut t, labels);
+        face_down_where_overlapped(g, &mut t);
     }
     t
 }
@@ -256,8 +257,20 @@ fn paired_deck(g: &Pairing, rng: &mut Rng) -> Vec<Card> {
     out
 }
 
-/// Turns face down every pyramid card overlapped by a card (Thirteen).
-fn face_down_where_overlapped(t: &mut Table, labels: &[&str]) {
+/// Turns face down every layout card with a card on it: in a pyramid, a card of the next row
+/// overlapping it (Thirteen); in a pile, a card above it (Isabel).
+fn face_down_where_overlapped(g: &Pairing, t: &mut Table) {
+    let labels = layout_labels(g);
+    if let Layout::Piles(_) = g.rules.layout {
+        for l in labels {
+            let p = t.find(l).unwrap();
+            let n = t.piles[p].cards.len();
+            for c in t.piles[p].cards.iter_mut().take(n.saturating_sub(1)) {
+                *c = c.face_down();
+            }
+        }
+        return;
+    }
     let rows = 7;
     let index = |r: usize, c: usize| r * (r + 1) / 2 + c;
     for r in 0..rows - 1 {
@@ -448,7 +461,7 @@ fn board(g: &Pairing, layout: &[(&str, &str)], first: &str, waste: &str, stock: 
         }
     }
     if g.rules.hidden_until_free {
-        face_down_where_overlapped(&mut t, layout_labels(g));
+        face_down_where_overlapped(g, &mut t);
     }
     t.to_text()
 }
@@ -514,6 +527,30 @@ fn gay_gordons_constructed_loss_is_proven() {
     assert_constructed_loss(
         g,
         &board(g, &[("1", "KD QS"), ("2", "5C"), ("3", "6D")], "", "", ""),
+    );
+}
+
+/// Isabel: 5H on 9C in one pile, 9D on 5S in another, 2C on 2D in a third, KS and KH alone.
+/// The Kings go; then the tops are 5H, 9D and 2C, each one's partner lying under another top
+/// or under itself, and nothing moves. Lost, though every rank is there twice.
+#[test]
+fn isabel_constructed_loss_is_proven() {
+    let g = &isabel::GAME.game;
+    assert_constructed_loss(
+        g,
+        &board(
+            g,
+            &[
+                ("1", "9C 5H"),
+                ("2", "5S 9D"),
+                ("3", "2D 2C"),
+                ("4", "KS"),
+                ("5", "KH"),
+            ],
+            "",
+            "",
+            "",
+        ),
     );
 }
 
