@@ -14,7 +14,9 @@ pub mod fourteen;
 pub mod gay_gordons;
 pub mod golf;
 pub mod grosse_napoleon;
+pub mod helsinki;
 pub mod isabel;
+pub mod jamestown;
 pub mod md;
 pub mod onto_waste;
 pub mod pairing;
@@ -75,6 +77,10 @@ macro_rules! own_games {
             GayGordons => gay_gordons::GAME,
             /// Isabel (AisleRiot's Isabelle).
             Isabel => isabel::GAME,
+            /// Helsinki.
+            Helsinki => helsinki::GAME,
+            /// Jamestown.
+            Jamestown => jamestown::GAME,
         }
     };
 }

@@ -1,14 +1,14 @@
 //! The games whose cards leave the table in pairs whose ranks make a total or match (or alone,
-//! a King where the total is 13): AisleRiot's Thirteen, Treize, Fourteen, Gay Gordons and
-//! Isabel. One
-//! engine, [`Pairing`]; each game is a file holding its [`Rules`] (a constant) and its deals,
-//! and one line in the registry.
+//! a King where the total is 13): AisleRiot's Thirteen, Treize, Fourteen, Gay Gordons,
+//! Isabel, Helsinki and Jamestown. One engine, [`Pairing`]; each game is a file holding its
+//! [`Rules`] (a constant) and its deals, and one line in the registry.
 //!
 //! A card may be removed when it is *available*: in a pyramid, when the two cards of the row
-//! below that overlap it are gone; in piles, when it is a pile's top card; and, in the games
-//! with a stock, the waste's cards the game's [`Waste`] rule names. Nothing is ever built or
-//! refilled: the layout only empties, and the stock turns one card at a time onto the waste,
-//! with no redeal.
+//! below that overlap it are gone; in piles, when it is a pile's top card; in spots, always;
+//! and, in the games with a waste, the waste's cards the game's [`Waste`] rule names. Nothing
+//! is ever built. The layout only empties, and the stock turns one card at a time onto the
+//! waste, with no redeal; but in Helsinki and Jamestown the stock deals itself into the spots
+//! emptied.
 //!
 //! # The packed state
 //! A state is the dealt cards (a card byte per *place*: the layout's places, then the stock's
@@ -18,6 +18,14 @@
 //! Within a search every state descends from one start, so the gone places and the turned
 //! count fix the position exactly: the key is those two in one `u64` ([`Pairing`]'s
 //! `Space::key`), with nothing left out, and the engine makes no other reduction.
+//!
+//! Where emptied spots are refilled from the stock (Helsinki, Jamestown: [`Layout::Slots`])
+//! the stock's cards are *dealt* into the spots rather than turned, and the state keeps which
+//! cards are in play (the spots' first cards and the stock cards dealt since, not gone), not
+//! which spot holds which: no rule reads a spot (any two cards in play pair, and every emptied
+//! spot is filled at once in turn), so positions that differ only by where the same cards lie
+//! have the same futures, move for move. That is the one reduction of the engine, argued in
+//! ARCHITECTURE.md ("Reductions").
 
 use super::{check_partition, expect_faces, expect_piles, BoardError, Game, GameId, GameInfo};
 use super::{shuffled_stock, OwnGame};
@@ -57,6 +65,11 @@ pub enum Layout {
     /// Piles of these heights, dealt round by round from the first pile; a pile's top card
     /// is available.
     Piles(&'static [u8]),
+    /// This many spots of one card each (Helsinki, Jamestown), all available; the rest of the
+    /// deck is the stock, and every spot emptied is filled at once from it, in the order the
+    /// cards were removed (a pair's first card's spot first). No rule reads which spot holds
+    /// which card, so the engine keeps only which cards are in play (see [`Pairing`]).
+    Slots(u8),
 }
 
 /// Which cards of the waste are available.
@@ -108,6 +121,7 @@ impl Rules {
     pub const fn places(&self) -> usize {
         match self.layout {
             Layout::Pyramid { rows } => rows as usize * (rows as usize + 1) / 2,
+            Layout::Slots(n) => n as usize,
             Layout::Piles(h) => {
                 let mut n = 0;
                 let mut i = 0;
@@ -123,17 +137,22 @@ impl Rules {
     /// The number of layout piles on the board (a pyramid's: one a place).
     pub const fn piles(&self) -> usize {
         match self.layout {
-            Layout::Pyramid { .. } => self.places(),
+            Layout::Pyramid { .. } | Layout::Slots(_) => self.places(),
             Layout::Piles(h) => h.len(),
         }
     }
 
     /// The cards dealt to the stock.
     pub const fn stock(&self) -> usize {
-        match self.waste {
-            Waste::None => 0,
+        match (self.waste, self.layout) {
+            (Waste::None, Layout::Pyramid { .. } | Layout::Piles(_)) => 0,
             _ => 52 - self.places(),
         }
+    }
+
+    /// Whether emptied spots are filled from the stock ([`Layout::Slots`]).
+    pub const fn refills(&self) -> bool {
+        matches!(self.layout, Layout::Slots(_))
     }
 
     /// Whether two cards of ranks `a` and `b` (1 to 13) are removed together.
@@ -152,6 +171,7 @@ impl Rules {
     pub fn labels(&self) -> Vec<&'static str> {
         let mut v = Vec::new();
         match self.waste {
+            Waste::None if self.refills() => v.push(STOCK),
             Waste::None => {}
             Waste::Stack => v.extend([STOCK, WASTE]),
             Waste::BothEnds => v.extend([STOCK, FIRST, WASTE]),
@@ -227,6 +247,7 @@ pub const fn engine(rules: &'static Rules) -> Pairing {
                 r += 1;
             }
         }
+        Layout::Slots(_) => {}
         Layout::Piles(h) => {
             let mut start = 0;
             let mut p = 0;
@@ -266,7 +287,7 @@ impl Pairing {
     /// The layout places of pile `p` (a pyramid's place `p`), bottom first.
     fn pile_places(&self, p: usize) -> std::ops::Range<usize> {
         match self.rules.layout {
-            Layout::Pyramid { .. } => p..p + 1,
+            Layout::Pyramid { .. } | Layout::Slots(_) => p..p + 1,
             Layout::Piles(h) => {
                 let start: usize = h[..p].iter().map(|&d| d as usize).sum();
                 start..start + h[p] as usize
@@ -290,6 +311,11 @@ impl Pairing {
     fn available(&self, s: &State, out: &mut Vec<usize>) {
         out.clear();
         out.extend((0..self.places()).filter(|&i| self.free(s, i)));
+        if self.rules.refills() {
+            // The stock cards dealt into the spots.
+            out.extend(self.waste(s));
+            return;
+        }
         let mut w = self.waste(s);
         match self.rules.waste {
             Waste::None => {}
@@ -310,9 +336,21 @@ impl Pairing {
 
     /// What a player sees of `s` and what lies hidden, the same however it was packed: each
     /// layout pile's cards (bottom first), the waste's (oldest first) and the stock's (the
-    /// next one turned first).
+    /// next one turned first). Where spots are refilled, which spot holds which card is not
+    /// kept: the one "pile" is the cards in play, in deck order.
     pub fn position(&self, s: &State) -> (Vec<Vec<Card>>, Vec<Card>, Vec<Card>) {
         let card = |i: usize| Card::from_index(s.cards[i]);
+        let base = self.places();
+        let stock = (base + s.turned as usize..base + s.stock as usize)
+            .map(card)
+            .collect();
+        if self.rules.refills() {
+            let mut avail = Vec::new();
+            self.available(s, &mut avail);
+            let mut cards: Vec<Card> = avail.into_iter().map(card).collect();
+            cards.sort_by_key(|c| c.index());
+            return (vec![cards], vec![], stock);
+        }
         let piles = (0..self.rules.piles())
             .map(|p| {
                 self.pile_places(p)
@@ -321,10 +359,6 @@ impl Pairing {
                     .collect()
             })
             .collect();
-        let base = self.places();
-        let stock = (base + s.turned as usize..base + s.stock as usize)
-            .map(card)
-            .collect();
         (piles, self.waste(s).map(card).collect(), stock)
     }
 
@@ -332,10 +366,15 @@ impl Pairing {
     pub fn expand_all(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
         let mut avail = Vec::with_capacity(32);
         self.available(s, &mut avail);
+        let refills = self.rules.refills();
         let remove = |places: &[usize]| {
             let mut n = *s;
             for &i in places {
                 n.gone |= 1 << i;
+            }
+            if refills {
+                // The emptied spots take the stock's next cards.
+                n.turned += (places.len() as u8).min(n.stock - n.turned);
             }
             n
         };
@@ -386,7 +425,7 @@ impl Pairing {
                 }
             }
         }
-        if s.turned < s.stock {
+        if s.turned < s.stock && !refills {
             let mut n = *s;
             n.turned += 1;
             out.push(Successor {
@@ -433,7 +472,7 @@ pub fn lay_out(rules: &'static Rules, mut t: Table, stock: usize) -> Table {
         .map(|l| t.create_empty(l, Mode::Spread).expect("fresh"))
         .collect();
     let rounds = match rules.layout {
-        Layout::Pyramid { .. } => 1,
+        Layout::Pyramid { .. } | Layout::Slots(_) => 1,
         Layout::Piles(h) => h.iter().copied().max().unwrap_or(0) as usize,
     };
     for round in 0..rounds {
@@ -455,6 +494,7 @@ pub fn lay_out(rules: &'static Rules, mut t: Table, stock: usize) -> Table {
 /// loses the (empty) stock pile.
 pub fn finish_table(rules: &Rules, mut t: Table, stock: usize) -> Table {
     match rules.waste {
+        Waste::None if rules.refills() => {}
         Waste::None => t.remove_empty(stock).expect("dealt out"),
         Waste::Stack => {
             t.create_empty(WASTE, Mode::Stacked).expect("fresh");
@@ -529,6 +569,33 @@ impl Game for Pairing {
             }
         }
         expect_faces(t, id(REMOVED), false)?;
+        if r.refills() {
+            let stock = id(STOCK);
+            expect_faces(t, stock, true)?;
+            let stock: Vec<Card> = t.piles[stock].cards.iter().rev().copied().collect();
+            if stock.len() > r.stock() {
+                return Err(impossible(format!(
+                    "the stock holds {} cards; the deal leaves {}",
+                    stock.len(),
+                    r.stock()
+                )));
+            }
+            if !stock.is_empty() {
+                if let Some(l) = LABELS[..r.piles()]
+                    .iter()
+                    .find(|l| t.piles[id(l)].cards.is_empty())
+                {
+                    return Err(impossible(format!(
+                        "pile '{l}' is empty while the stock is not: an emptied spot is filled at once"
+                    )));
+                }
+            }
+            let base = self.places();
+            for (k, c) in stock.iter().enumerate() {
+                s.cards[base + k] = c.face_up().byte();
+            }
+            s.stock = stock.len() as u8;
+        }
         if r.waste != Waste::None {
             let base = self.places();
             let mut waste: Vec<Card> = Vec::new();
@@ -583,12 +650,14 @@ impl Game for Pairing {
 mod tests {
     use super::*;
 
-    const FAMILY: [&Rules; 5] = [
+    const FAMILY: [&Rules; 7] = [
         &super::super::thirteen::RULES,
         &super::super::treize::RULES,
         &super::super::fourteen::RULES,
         &super::super::gay_gordons::RULES,
         &super::super::isabel::RULES,
+        &super::super::helsinki::RULES,
+        &super::super::jamestown::RULES,
     ];
 
     #[test]
@@ -626,12 +695,14 @@ mod tests {
         assert!(i.pairs(5, 5) && i.pairs(13, 13) && !i.pairs(6, 7));
     }
 
-    /// Within a search, states with one key are one position: checked on every state reached
+    /// Within a search, states with one key are one position (in Helsinki and Jamestown, the
+    /// same cards in play, wherever they lie): checked on every state reached
     /// (up to 20,000) from three deals of each game.
     #[test]
     fn states_of_one_search_with_equal_keys_are_equal() {
         for r in FAMILY {
             let g = engine(r);
+            let mut states = 0;
             for n in [3, 4, 5] {
                 let start = g.pack(&g.deal(n)).unwrap();
                 let mut seen = std::collections::HashMap::new();
@@ -654,8 +725,9 @@ mod tests {
                         }
                     }
                 }
-                assert!(seen.len() > 10, "{:?} deal {n}: {}", r.id, seen.len());
+                states += seen.len();
             }
+            assert!(states > 30, "{:?}: {states} states", r.id);
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Thirteen, Treize, Fourteen, Gay Gordons and Isabel on the reference piles: the rules read from the
+//! Thirteen, Treize, Fourteen, Gay Gordons, Isabel, Helsinki and Jamestown on the reference
+//! piles: the rules read from the
 //! game's [`Rules`] declaration, the play written again on the piles, slot by slot as
 //! AisleRiot plays it (Treize's `first` spot refilled from the bottom of the waste, Thirteen's
 //! pyramid cards turned face up when the two cards overlapping them are gone).
@@ -56,6 +57,7 @@ impl Pairing {
         let n = match self.rules.layout {
             Layout::Pyramid { rows } => rows as usize * (rows as usize + 1) / 2,
             Layout::Piles(h) => h.len(),
+            Layout::Slots(n) => n as usize,
         };
         LABELS[..n].iter().map(|l| pile(t, l)).collect()
     }
@@ -66,7 +68,7 @@ impl Pairing {
             return false;
         };
         match self.rules.layout {
-            Layout::Piles(_) => c.is_face_up(),
+            Layout::Piles(_) | Layout::Slots(_) => c.is_face_up(),
             Layout::Pyramid { rows } => {
                 c.is_face_up()
                     && overlapping(rows, i + 1)
@@ -116,6 +118,28 @@ impl Pairing {
         Ok(())
     }
 
+    /// Where emptied spots are refilled (Helsinki, Jamestown): the stock's next card onto each
+    /// spot of `spots` in turn, face up, while the stock lasts; AisleRiot deals to the spot a
+    /// card was dragged from, then to the one it was dropped on.
+    fn refill(&self, t: &mut Table, spots: &[Spot]) -> Result<(), Foul> {
+        if !matches!(self.rules.layout, Layout::Slots(_)) {
+            return Ok(());
+        }
+        let piles = self.layout_piles(t)?;
+        let stock = pile(t, STOCK)?;
+        for spot in spots {
+            let Spot::Layout(i) = *spot else {
+                return foul("a spot game has no waste");
+            };
+            if t.piles[stock].is_empty() {
+                break;
+            }
+            t.move_top_to_top(stock, piles[i])?;
+            t.flip_top(piles[i])?;
+        }
+        Ok(())
+    }
+
     /// After a removal: Treize's first spot takes the waste's oldest card; Isabel's new pile
     /// tops and Thirteen's pyramid cards no longer overlapped turn face up.
     fn settle(&self, t: &mut Table) -> Result<(), Foul> {
@@ -125,7 +149,7 @@ impl Pairing {
                 t.move_bottom_to_top(waste, first)?;
             }
         }
-        if let Layout::Piles(_) = self.rules.layout {
+        if let Layout::Piles(_) | Layout::Slots(_) = self.rules.layout {
             // A pile's new top card turns face up (Isabel's are dealt face down).
             for p in self.layout_piles(t)? {
                 if t.piles[p].top().is_some_and(|c| c.is_face_down()) {
@@ -180,6 +204,7 @@ impl Referee for Pairing {
                     return foul(format!("{card} does not go alone"));
                 }
                 self.take(t, spot)?;
+                self.refill(t, &[spot])?;
             }
             Move::Pair { first, second } => {
                 let spots = self.spots(t)?;
@@ -199,6 +224,8 @@ impl Referee for Pairing {
                 if !make_a_pair(rules, first, second) {
                     return foul(format!("{first} and {second} do not make a pair"));
                 }
+                // Helsinki's and Jamestown's spots refill in the move's order.
+                let order = [a, b];
                 // The top first: the card under it is then the top.
                 let (a, b) = if a == Spot::WasteSecond {
                     (b, a)
@@ -212,6 +239,7 @@ impl Referee for Pairing {
                 };
                 self.take(t, a)?;
                 self.take(t, b)?;
+                self.refill(t, &order)?;
             }
         }
         self.settle(t)

@@ -382,7 +382,7 @@ fn known_deals_grosse_napoleon() {
     }
 }
 
-/// Thirteen, Treize, Fourteen, Gay Gordons and Isabel (one engine): a won line removes all 52 cards,
+/// Thirteen, Treize, Fourteen, Gay Gordons, Isabel, Helsinki and Jamestown (one engine): a won line removes all 52 cards,
 /// in pairs (`5D+8C`) and, where the total is 13, Kings alone, between the stock's turns.
 #[test]
 fn known_deals_pairing() {
@@ -392,6 +392,8 @@ fn known_deals_pairing() {
         ("fourteen", false),
         ("gay-gordons", false),
         ("isabel", false),
+        ("helsinki", true),
+        ("jamestown", false),
     ] {
         let rows = check_known(game);
         for (n, (row, moves)) in &rows {
@@ -403,7 +405,9 @@ fn known_deals_pairing() {
             let alone = moves.len() - pairs - turns;
             assert_eq!(2 * pairs + alone, 52, "{game} deal {n}");
             assert_eq!(alone, if kings_alone { 4 } else { 0 }, "{game} deal {n}");
-            assert_eq!(turns, if kings_alone { 24 } else { 0 }, "{game} deal {n}");
+            // Thirteen and Treize turn their 24 stock cards; Helsinki's deal themselves.
+            let turned = matches!(game, "thirteen" | "treize");
+            assert_eq!(turns, if turned { 24 } else { 0 }, "{game} deal {n}");
         }
         if game != "gay-gordons" {
             // Gay Gordons' deals are built winnable; the others have both.
@@ -440,6 +444,8 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("fourteen", 1),
         ("gay-gordons", 1),
         ("isabel", 1),
+        ("helsinki", 1),
+        ("jamestown", 1),
     ];
     for (game, deal) in pinned {
         let want = layout_file(game, deal);

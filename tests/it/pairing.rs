@@ -21,19 +21,21 @@ use patience::deals::Rng;
 use patience::games::pairing::{
     Layout, Move, Pairing, Waste, FIRST, LABELS, REMOVED, STOCK, WASTE,
 };
-use patience::games::{fourteen, gay_gordons, isabel, thirteen, treize, Game};
+use patience::games::{fourteen, gay_gordons, helsinki, isabel, jamestown, thirteen, treize, Game};
 use patience::piles::{Mode, Table};
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
 use patience::verify::{Referee, Status};
 use solvers::{Limits, Space};
 use std::collections::{HashMap, HashSet, VecDeque};
 
-const GAMES: [Pairing; 5] = [
+const GAMES: [Pairing; 7] = [
     thirteen::GAME.game,
     treize::GAME.game,
     fourteen::GAME.game,
     gay_gordons::GAME.game,
     isabel::GAME.game,
+    helsinki::GAME.game,
+    jamestown::GAME.game,
 ];
 
 fn name(g: &Pairing) -> String {
@@ -45,6 +47,7 @@ fn layout_labels(g: &Pairing) -> &'static [&'static str] {
     let n = match g.rules.layout {
         Layout::Pyramid { rows } => rows as usize * (rows as usize + 1) / 2,
         Layout::Piles(h) => h.len(),
+        Layout::Slots(n) => n as usize,
     };
     &LABELS[..n]
 }
@@ -182,6 +185,18 @@ fn small_position(g: &Pairing, rng: &mut Rng, left: usize, waste: usize, stock: 
                 *h = usize::from(k);
             }
         }
+        Layout::Slots(n) => {
+            // Every spot holds a card while the stock has any.
+            let full = if stock > 0 {
+                n as usize
+            } else {
+                left.min(n as usize)
+            };
+            for _ in 0..full {
+                let empty: Vec<usize> = (0..n as usize).filter(|&p| heights[p] == 0).collect();
+                heights[empty[rng.below(empty.len() as u64) as usize]] = 1;
+            }
+        }
         Layout::Piles(depths) => {
             let mut placed = 0;
             while placed < left {
@@ -200,8 +215,12 @@ fn small_position(g: &Pairing, rng: &mut Rng, left: usize, waste: usize, stock: 
     patience::deals::shuffle(&mut cards[..in_play], rng);
     let mut it = cards.into_iter();
     let mut t = Table::new();
-    let has_stock = g.rules.waste != Waste::None;
-    if has_stock {
+    if g.rules.refills() {
+        let s = t.create_empty(STOCK, Mode::Stacked).unwrap();
+        for c in it.by_ref().take(stock) {
+            t.add_on_top(c.face_down(), s).unwrap();
+        }
+    } else if g.rules.waste != Waste::None {
         let s = t.create_empty(STOCK, Mode::Stacked).unwrap();
         for c in it.by_ref().take(stock) {
             t.add_on_top(c.face_down(), s).unwrap();
@@ -301,6 +320,28 @@ fn layout_text(t: &Table) -> String {
 /// reachable from it. Every move removes a card or turns one, so the breadth-first order is a
 /// topological one.
 fn referee_search(g: &Pairing, start: &Table) -> Vec<(Table, bool)> {
+    referee_search_counted(g, start).0
+}
+
+/// What the engine's key keeps of a layout: all of it but the removed pile's order, and where
+/// spots are refilled (Helsinki, Jamestown), which spot holds which card (the cards in play
+/// are sorted); ARCHITECTURE.md, "Reductions".
+fn canon(g: &Pairing, t: &Table) -> String {
+    if !g.rules.refills() {
+        return layout_text(t);
+    }
+    let mut spots: Vec<Card> = layout_labels(g)
+        .iter()
+        .filter_map(|l| t.piles[t.find(l).unwrap()].top())
+        .collect();
+    spots.sort_by_key(|c| c.index());
+    let stock = &t.piles[t.find(STOCK).unwrap()].cards;
+    format!("{spots:?} {stock:?}")
+}
+
+/// [`referee_search`], with the count of the layouts after [`canon`].
+fn referee_search_counted(g: &Pairing, start: &Table) -> (Vec<(Table, bool)>, usize) {
+    let mut canons = HashSet::from([canon(g, start)]);
     let mut index = HashMap::from([(layout_text(start), 0usize)]);
     let mut layouts = vec![start.clone()];
     let mut next: Vec<Vec<usize>> = vec![];
@@ -314,6 +355,7 @@ fn referee_search(g: &Pairing, start: &Table) -> Vec<(Table, bool)> {
                 let n = layouts.len();
                 let j = *index.entry(layout_text(&after)).or_insert(n);
                 if j == n {
+                    canons.insert(canon(g, &after));
                     layouts.push(after);
                 }
                 succ.push(j);
@@ -326,7 +368,7 @@ fn referee_search(g: &Pairing, start: &Table) -> Vec<(Table, bool)> {
     for i in (0..layouts.len()).rev() {
         win[i] = g.referee_status(&layouts[i]) == Status::Won || next[i].iter().any(|&j| win[j]);
     }
-    layouts.into_iter().zip(win).collect()
+    (layouts.into_iter().zip(win).collect(), canons.len())
 }
 
 /// Positions of `g` with few cards left: along the winning lines of its first deals (where
@@ -361,7 +403,9 @@ fn small_positions(g: &Pairing, rng: &mut Rng) -> Vec<Table> {
     }
     for _ in 0..60 {
         let left = 2 + rng.below(9) as usize;
-        let (waste, stock) = if g.rules.waste != Waste::None {
+        let (waste, stock) = if g.rules.refills() {
+            (0, rng.below(5) as usize)
+        } else if g.rules.waste != Waste::None {
             (rng.below(4) as usize, rng.below(4) as usize)
         } else {
             (0, 0)
@@ -381,7 +425,7 @@ fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
     for g in &GAMES {
         let (mut wins, mut losses) = (0, 0);
         for (round, start) in small_positions(g, &mut rng).into_iter().enumerate() {
-            let layouts = referee_search(g, &start);
+            let (layouts, canons) = referee_search_counted(g, &start);
             let winnable = layouts[0].1;
             let what = format!("{} position {round}:\n{}", name(g), start.to_text());
             let verdict = solve(g, &start, &cfg).unwrap().verdict;
@@ -390,7 +434,8 @@ fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
                 matches!(verdict, Verdict::Solved | Verdict::Unsolvable),
                 "{what}"
             );
-            // The engine's reachable keys, one for each of the referee's layouts.
+            // The engine's reachable keys, one for each of the referee's layouts (up to where
+            // the same cards lie in Helsinki's and Jamestown's spots).
             let s0 = g.pack(&start).unwrap();
             let mut keys = HashSet::from([g.key(&s0)]);
             let mut queue = VecDeque::from([s0]);
@@ -404,7 +449,10 @@ fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
                     }
                 }
             }
-            assert_eq!(keys.len(), layouts.len(), "{what}");
+            assert_eq!(keys.len(), canons, "{what}");
+            if !g.rules.refills() {
+                assert_eq!(canons, layouts.len(), "{what}");
+            }
             if winnable {
                 wins += 1;
             } else {
@@ -429,7 +477,12 @@ fn board(g: &Pairing, layout: &[(&str, &str)], first: &str, waste: &str, stock: 
             .collect()
     };
     let mut t = Table::new();
-    if g.rules.waste != Waste::None {
+    if g.rules.refills() {
+        let s = t.create_empty(STOCK, Mode::Stacked).unwrap();
+        for c in cards(stock).into_iter().rev() {
+            t.add_on_top(c.face_down(), s).unwrap();
+        }
+    } else if g.rules.waste != Waste::None {
         let s = t.create_empty(STOCK, Mode::Stacked).unwrap();
         for c in cards(stock).into_iter().rev() {
             t.add_on_top(c.face_down(), s).unwrap();
@@ -554,6 +607,29 @@ fn isabel_constructed_loss_is_proven() {
     );
 }
 
+/// Helsinki: KS and nine cards from Ace to Six in the spots (no two make 13), 4C then 9S in
+/// the stock. KS goes and 4C fills its spot; 4C wants a Nine, and the only one is still in
+/// the stock, behind it. Nothing else moves. Lost.
+#[test]
+fn helsinki_constructed_loss_is_proven() {
+    let g = &helsinki::GAME.game;
+    let spots = ["KS", "AS", "2C", "3D", "4H", "5S", "6C", "AH", "2D", "3H"];
+    let layout: Vec<(&str, &str)> = LABELS.iter().copied().zip(spots).collect();
+    assert_constructed_loss(g, &board(g, &layout, "", "", "4C 9S"));
+}
+
+/// Jamestown: 2C and 2D among nine spots of otherwise different ranks, then JH and QS in the
+/// stock, JS and QH after them. The Twos go and JH and QS fill their spots; no two cards in
+/// play share a rank and nothing else moves, though the Jack's and the Queen's partners are
+/// next in the stock. Lost.
+#[test]
+fn jamestown_constructed_loss_is_proven() {
+    let g = &jamestown::GAME.game;
+    let spots = ["2C", "2D", "3H", "4S", "5C", "6D", "7H", "8S", "9C"];
+    let layout: Vec<(&str, &str)> = LABELS.iter().copied().zip(spots).collect();
+    assert_constructed_loss(g, &board(g, &layout, "", "", "JH QS JS QH"));
+}
+
 /// Boards that are no position of the game: one line each, naming what is wrong.
 #[test]
 fn bad_boards_get_one_error_line() {
@@ -580,6 +656,12 @@ fn bad_boards_get_one_error_line() {
             "fourteen",
             board(fourteen, &[("5", "AS 2S 3S 4S 5S")], "", "", ""),
             "holds 5 cards",
+        ),
+        // An empty spot while the stock has cards.
+        (
+            "jamestown",
+            board(&jamestown::GAME.game, &[("1", "2C")], "", "", "3C"),
+            "filled at once",
         ),
         // A pile the game does not have.
         (
