@@ -5,7 +5,7 @@
 //! 1, Jack 11, Queen 12, King 13) are removed together; empty piles stay empty. Won when
 //! every pile is empty. The manual and the file agree.
 
-use super::pairing::{descriptor, our_deal, Layout, Pairing, Pairs, Rules, Waste};
+use super::pairing::{descriptor, our_deal, Goal, Layout, Pairing, Pairs, Rules, Waste};
 use super::{GameId, GameInfo, OwnGame};
 use crate::piles::Table;
 
@@ -17,6 +17,7 @@ pub const RULES: Rules = Rules {
     pairs: Pairs::Total(14),
     alone: None,
     waste: Waste::None,
+    goal: Goal::AllGone,
     deal,
 };
 

@@ -16,7 +16,7 @@
 //! deal is won.
 
 use super::pairing::{
-    descriptor, finish_table, Layout, Pairing, Pairs, Rules, Waste, LABELS, STOCK,
+    descriptor, finish_table, Goal, Layout, Pairing, Pairs, Rules, Waste, LABELS, STOCK,
 };
 use super::{GameId, GameInfo, OwnGame};
 use crate::cards::DeckSpec;
@@ -34,6 +34,7 @@ pub const RULES: Rules = Rules {
     pairs: Pairs::ElevenOrCourts,
     alone: None,
     waste: Waste::None,
+    goal: Goal::AllGone,
     deal,
 };
 

@@ -5,7 +5,7 @@
 //! turns face up; empty piles stay empty. Won when every pile is empty (isabel.scm: a score of
 //! 52, two points a pair). The manual and the file agree.
 
-use super::pairing::{descriptor, our_deal, Layout, Pairing, Pairs, Rules, Waste};
+use super::pairing::{descriptor, our_deal, Goal, Layout, Pairing, Pairs, Rules, Waste};
 use super::{GameId, GameInfo, OwnGame};
 use crate::piles::Table;
 
@@ -17,6 +17,7 @@ pub const RULES: Rules = Rules {
     pairs: Pairs::SameRank,
     alone: None,
     waste: Waste::None,
+    goal: Goal::AllGone,
     deal,
 };
 

@@ -7,7 +7,7 @@
 //! empty, so the stock too. The manual and the file agree. The stock's order is the deal's:
 //! nothing is shuffled again.
 
-use super::pairing::{descriptor, our_deal, Layout, Pairing, Pairs, Rules, Waste};
+use super::pairing::{descriptor, our_deal, Goal, Layout, Pairing, Pairs, Rules, Waste};
 use super::{GameId, GameInfo, OwnGame};
 use crate::piles::Table;
 
@@ -19,6 +19,7 @@ pub const RULES: Rules = Rules {
     pairs: Pairs::SameRank,
     alone: None,
     waste: Waste::None,
+    goal: Goal::AllGone,
     deal,
 };
 

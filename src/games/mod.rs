@@ -8,8 +8,10 @@
 
 pub mod all_in_a_row;
 pub mod black_hole;
+pub mod block_ten;
 pub mod c4;
 pub mod clock;
+pub mod cover;
 pub mod fourteen;
 pub mod gay_gordons;
 pub mod golf;
@@ -81,6 +83,10 @@ macro_rules! own_games {
             Helsinki => helsinki::GAME,
             /// Jamestown.
             Jamestown => jamestown::GAME,
+            /// Block Ten (AisleRiot's Bloc 10).
+            BlockTen => block_ten::GAME,
+            /// Cover (AisleRiot's Couvercle).
+            Cover => cover::GAME,
         }
     };
 }

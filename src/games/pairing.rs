@@ -1,14 +1,15 @@
-//! The games whose cards leave the table in pairs whose ranks make a total or match (or alone,
-//! a King where the total is 13): AisleRiot's Thirteen, Treize, Fourteen, Gay Gordons,
-//! Isabel, Helsinki and Jamestown. One engine, [`Pairing`]; each game is a file holding its
-//! [`Rules`] (a constant) and its deals, and one line in the registry.
+//! The games whose cards leave the table in pairs whose ranks make a total or match (Cover:
+//! whose suits match), or alone (a King where the total is 13): AisleRiot's Thirteen, Treize,
+//! Fourteen, Gay Gordons, Isabel, Helsinki, Jamestown, Block Ten and Cover. One engine,
+//! [`Pairing`]; each game is a file holding its [`Rules`] (a constant) and its deals, and one
+//! line in the registry.
 //!
 //! A card may be removed when it is *available*: in a pyramid, when the two cards of the row
 //! below that overlap it are gone; in piles, when it is a pile's top card; in spots, always;
 //! and, in the games with a waste, the waste's cards the game's [`Waste`] rule names. Nothing
 //! is ever built. The layout only empties, and the stock turns one card at a time onto the
-//! waste, with no redeal; but in Helsinki and Jamestown the stock deals itself into the spots
-//! emptied.
+//! waste, with no redeal; but in Helsinki, Jamestown, Block Ten and Cover the stock deals
+//! itself into the spots emptied.
 //!
 //! # The packed state
 //! A state is the dealt cards (a card byte per *place*: the layout's places, then the stock's
@@ -19,7 +20,8 @@
 //! count fix the position exactly: the key is those two in one `u64` ([`Pairing`]'s
 //! `Space::key`), with nothing left out, and the engine makes no other reduction.
 //!
-//! Where emptied spots are refilled from the stock (Helsinki, Jamestown: [`Layout::Slots`])
+//! Where emptied spots are refilled from the stock (Helsinki, Jamestown, Block Ten, Cover:
+//! [`Layout::Slots`])
 //! the stock's cards are *dealt* into the spots rather than turned, and the state keeps which
 //! cards are in play (the spots' first cards and the stock cards dealt since, not gone), not
 //! which spot holds which: no rule reads a spot (any two cards in play pair, and every emptied
@@ -65,9 +67,9 @@ pub enum Layout {
     /// Piles of these heights, dealt round by round from the first pile; a pile's top card
     /// is available.
     Piles(&'static [u8]),
-    /// This many spots of one card each (Helsinki, Jamestown), all available; the rest of the
-    /// deck is the stock, and every spot emptied is filled at once from it, in the order the
-    /// cards were removed (a pair's first card's spot first). No rule reads which spot holds
+    /// This many spots of one card each (Helsinki, Jamestown, Block Ten, Cover), all
+    /// available; the rest of the deck is the stock, and every spot emptied is filled at once
+    /// from it, in the order the cards were removed (a pair's first card's spot first). No rule reads which spot holds
     /// which card, so the engine keeps only which cards are in play (see [`Pairing`]).
     Slots(u8),
 }
@@ -94,6 +96,22 @@ pub enum Pairs {
     ElevenOrCourts,
     /// Two cards of one rank (Isabel).
     SameRank,
+    /// Two cards of one suit (Cover).
+    SameSuit,
+    /// Block Ten: two cards making 10, or two Jacks, two Queens or two Kings.
+    TenOrCourts,
+}
+
+/// When a game is won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Every card removed.
+    AllGone,
+    /// The stock dealt out and only cards of this rank left, which never go (Block Ten's
+    /// Tens).
+    OnlyRankLeft(u8),
+    /// The stock dealt out (Cover), whatever is left in play.
+    StockOut,
 }
 
 /// One game of the family.
@@ -112,6 +130,8 @@ pub struct Rules {
     pub alone: Option<u8>,
     /// The waste (and whether the game has a stock: the cards the layout does not take).
     pub waste: Waste,
+    /// When the game is won.
+    pub goal: Goal,
     /// Deal `n` of our numbering.
     pub deal: fn(u64) -> Table,
 }
@@ -158,11 +178,21 @@ impl Rules {
     /// Whether two cards of ranks `a` and `b` (1 to 13) are removed together.
     pub fn pairs(&self, a: u8, b: u8) -> bool {
         match self.pairs {
+            Pairs::SameSuit => unreachable!("suits are read by Rules::cards_pair"),
+            Pairs::TenOrCourts => a + b == 10 || (a > 10 && a == b),
             Pairs::Total(t) => a + b == t,
             Pairs::ElevenOrCourts => {
                 a + b == 11 || (a == 11 && b == 11) || (a > 11 && b > 11 && a != b)
             }
             Pairs::SameRank => a == b,
+        }
+    }
+
+    /// Whether the cards with bytes `a` and `b` (suit · 13 + rank − 1) are removed together.
+    pub fn cards_pair(&self, a: u8, b: u8) -> bool {
+        match self.pairs {
+            Pairs::SameSuit => a / 13 == b / 13,
+            _ => self.pairs(a % 13 + 1, b % 13 + 1),
         }
     }
 
@@ -389,7 +419,7 @@ impl Pairing {
                 });
             }
             for &b in &avail[k + 1..] {
-                if self.rules.pairs(ra, rank(s.cards[b])) {
+                if self.rules.cards_pair(s.cards[a], s.cards[b]) {
                     out.push(Successor {
                         mv: Move::Pair {
                             first: card(a),
@@ -413,7 +443,7 @@ impl Pairing {
                 None
             });
             if let (Some(t), Some(u)) = (top, under) {
-                if self.rules.pairs(rank(s.cards[t]), rank(s.cards[u])) {
+                if self.rules.cards_pair(s.cards[t], s.cards[u]) {
                     out.push(Successor {
                         mv: Move::Pair {
                             first: card(u),
@@ -443,7 +473,18 @@ impl Space for Pairing {
     type Move = Move;
 
     fn is_goal(&self, s: &State) -> bool {
-        self.cards_left(s) == 0
+        match self.rules.goal {
+            Goal::AllGone => self.cards_left(s) == 0,
+            Goal::StockOut => s.turned == s.stock,
+            Goal::OnlyRankLeft(r) => {
+                let all = (1u64 << (self.places() + s.stock as usize)) - 1;
+                let left = !s.gone & all;
+                s.turned == s.stock
+                    && (0..64)
+                        .filter(|i| left >> i & 1 == 1)
+                        .all(|i| rank(s.cards[i]) == r)
+            }
+        }
     }
 
     fn key(&self, s: &State) -> u64 {
@@ -456,8 +497,12 @@ impl Space for Pairing {
     }
 
     fn heuristic(&self, s: &State) -> u32 {
-        // A move removes at most two cards.
-        self.cards_left(s).div_ceil(2)
+        match self.rules.goal {
+            // A move removes at most two cards.
+            Goal::AllGone => self.cards_left(s).div_ceil(2),
+            // The stock must be dealt out, at most two cards a move.
+            Goal::OnlyRankLeft(_) | Goal::StockOut => u32::from(s.stock - s.turned).div_ceil(2),
+        }
     }
 }
 
@@ -650,7 +695,7 @@ impl Game for Pairing {
 mod tests {
     use super::*;
 
-    const FAMILY: [&Rules; 7] = [
+    const FAMILY: [&Rules; 9] = [
         &super::super::thirteen::RULES,
         &super::super::treize::RULES,
         &super::super::fourteen::RULES,
@@ -658,6 +703,8 @@ mod tests {
         &super::super::isabel::RULES,
         &super::super::helsinki::RULES,
         &super::super::jamestown::RULES,
+        &super::super::block_ten::RULES,
+        &super::super::cover::RULES,
     ];
 
     #[test]

@@ -16,7 +16,7 @@
 //! slot 3 is the apex), so AisleRiot would end a game as won with that card gone, the stock
 //! and the waste empty, and cards left on the right of the pyramid; we count that a slip.
 
-use super::pairing::{descriptor, our_deal, Layout, Pairing, Pairs, Rules, Waste};
+use super::pairing::{descriptor, our_deal, Goal, Layout, Pairing, Pairs, Rules, Waste};
 use super::{GameId, GameInfo, OwnGame};
 use crate::piles::Table;
 
@@ -28,6 +28,7 @@ pub const RULES: Rules = Rules {
     pairs: Pairs::Total(13),
     alone: Some(13),
     waste: Waste::Stack,
+    goal: Goal::AllGone,
     deal,
 };
 

@@ -14,7 +14,7 @@
 //! makes them the top card and the oldest, with the card under the top paired only with the
 //! top: we follow the file.
 
-use super::pairing::{descriptor, our_deal, Layout, Pairing, Pairs, Rules, Waste};
+use super::pairing::{descriptor, our_deal, Goal, Layout, Pairing, Pairs, Rules, Waste};
 use super::{GameId, GameInfo, OwnGame};
 use crate::piles::Table;
 
@@ -26,6 +26,7 @@ pub const RULES: Rules = Rules {
     pairs: Pairs::Total(13),
     alone: Some(13),
     waste: Waste::BothEnds,
+    goal: Goal::AllGone,
     deal,
 };
 

@@ -1,5 +1,5 @@
-//! Thirteen, Treize, Fourteen, Gay Gordons, Isabel, Helsinki and Jamestown on the reference
-//! piles: the rules read from the
+//! The pairing games (Thirteen, Treize, Fourteen, Gay Gordons, Isabel, Helsinki, Jamestown,
+//! Block Ten, Cover) on the reference piles: the rules read from the
 //! game's [`Rules`] declaration, the play written again on the piles, slot by slot as
 //! AisleRiot plays it (Treize's `first` spot refilled from the bottom of the waste, Thirteen's
 //! pyramid cards turned face up when the two cards overlapping them are gone).
@@ -7,7 +7,7 @@
 use super::{foul, pile, Foul, Referee, Status};
 use crate::cards::Card;
 use crate::games::pairing::{
-    Layout, Move, Pairing, Pairs, Rules, Waste, FIRST, LABELS, REMOVED, STOCK, WASTE,
+    Goal, Layout, Move, Pairing, Pairs, Rules, Waste, FIRST, LABELS, REMOVED, STOCK, WASTE,
 };
 use crate::piles::Table;
 
@@ -20,6 +20,8 @@ fn make_a_pair(rules: &Rules, a: Card, b: Card) -> bool {
             x + y == 11 || (x == 11 && y == 11) || matches!((x, y), (12, 13) | (13, 12))
         }
         Pairs::SameRank => a.rank_unchecked() == b.rank_unchecked(),
+        Pairs::SameSuit => a.suit_unchecked() == b.suit_unchecked(),
+        Pairs::TenOrCourts => x + y == 10 || (x == y && x >= 11),
     }
 }
 
@@ -118,9 +120,9 @@ impl Pairing {
         Ok(())
     }
 
-    /// Where emptied spots are refilled (Helsinki, Jamestown): the stock's next card onto each
-    /// spot of `spots` in turn, face up, while the stock lasts; AisleRiot deals to the spot a
-    /// card was dragged from, then to the one it was dropped on.
+    /// Where emptied spots are refilled (Helsinki, Jamestown, Block Ten, Cover): the stock's
+    /// next card onto each spot of `spots` in turn, face up, while the stock lasts; AisleRiot
+    /// deals to the spot a card was dragged from, then to the one it was dropped on.
     fn refill(&self, t: &mut Table, spots: &[Spot]) -> Result<(), Foul> {
         if !matches!(self.rules.layout, Layout::Slots(_)) {
             return Ok(());
@@ -224,7 +226,7 @@ impl Referee for Pairing {
                 if !make_a_pair(rules, first, second) {
                     return foul(format!("{first} and {second} do not make a pair"));
                 }
-                // Helsinki's and Jamestown's spots refill in the move's order.
+                // Spots refill in the move's order.
                 let order = [a, b];
                 // The top first: the card under it is then the top.
                 let (a, b) = if a == Spot::WasteSecond {
@@ -246,12 +248,21 @@ impl Referee for Pairing {
     }
 
     fn referee_status(&self, t: &Table) -> Status {
-        let everything_gone = t
+        let left: Vec<Card> = t
             .piles
             .iter()
             .filter(|p| p.label != REMOVED)
-            .all(|p| p.is_empty());
-        if everything_gone {
+            .flat_map(|p| p.cards.iter().map(|c| c.face_up()))
+            .collect();
+        let stock_out = t.find(STOCK).is_none_or(|s| t.piles[s].is_empty());
+        let won = match self.rules.goal {
+            Goal::AllGone => left.is_empty(),
+            Goal::StockOut => stock_out,
+            Goal::OnlyRankLeft(r) => {
+                stock_out && left.iter().all(|c| c.rank_unchecked().value() == r)
+            }
+        };
+        if won {
             return Status::Won;
         }
         let Ok(spots) = self.spots(t) else {
