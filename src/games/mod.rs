@@ -8,18 +8,28 @@
 
 pub mod all_in_a_row;
 pub mod black_hole;
+pub mod block_ten;
 pub mod c4;
 pub mod clock;
+pub mod cover;
 pub mod elevator;
 pub mod escalator;
+pub mod fourteen;
 pub mod gaps;
+pub mod gay_gordons;
 pub mod golf;
 pub mod grosse_napoleon;
+pub mod helsinki;
+pub mod isabel;
+pub mod jamestown;
 pub mod md;
 pub mod onto_waste;
+pub mod pairing;
 pub mod qll;
 pub mod r7;
 pub mod tableau;
+pub mod thirteen;
+pub mod treize;
 pub mod triple_peaks;
 
 use crate::cards::{CardCounts, DeckSpec};
@@ -77,6 +87,24 @@ macro_rules! own_games {
             GapsOneDeal => gaps::ONE_DEAL,
             /// Gaps, basic variant (Solvitaire's).
             GapsBasic => gaps::BASIC,
+            /// Thirteen (AisleRiot's Thirteen (13)).
+            Thirteen => thirteen::GAME,
+            /// Treize.
+            Treize => treize::GAME,
+            /// Fourteen (AisleRiot's Fourteen (14)).
+            Fourteen => fourteen::GAME,
+            /// Gay Gordons.
+            GayGordons => gay_gordons::GAME,
+            /// Isabel (AisleRiot's Isabelle).
+            Isabel => isabel::GAME,
+            /// Helsinki.
+            Helsinki => helsinki::GAME,
+            /// Jamestown.
+            Jamestown => jamestown::GAME,
+            /// Block Ten (AisleRiot's Bloc 10).
+            BlockTen => block_ten::GAME,
+            /// Cover (AisleRiot's Couvercle).
+            Cover => cover::GAME,
         }
     };
 }

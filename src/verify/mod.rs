@@ -13,6 +13,7 @@ mod gaps;
 mod grosse_napoleon;
 mod md;
 mod onto_waste;
+mod pairing;
 mod qll;
 mod r7;
 mod tableau;

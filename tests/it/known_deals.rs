@@ -422,6 +422,48 @@ fn known_deals_gaps() {
     }
 }
 
+/// The pairing games (one engine): a won line removes all 52 cards,
+/// in pairs (`5D+8C`) and, where the total is 13, Kings alone, between the stock's turns.
+#[test]
+fn known_deals_pairing() {
+    for (game, kings_alone) in [
+        ("thirteen", true),
+        ("treize", true),
+        ("fourteen", false),
+        ("gay-gordons", false),
+        ("isabel", false),
+        ("helsinki", true),
+        ("jamestown", false),
+        ("block-ten", false),
+        ("cover", false),
+    ] {
+        let rows = check_known(game);
+        for (n, (row, moves)) in &rows {
+            if row.verdict != "solved" {
+                continue;
+            }
+            let pairs = moves.iter().filter(|m| m.contains('+')).count();
+            let turns = moves.iter().filter(|m| *m == "turn").count();
+            let alone = moves.len() - pairs - turns;
+            // Block Ten's Tens stay, and Cover is won when its stock is out: 48 cards go.
+            let removed = if matches!(game, "block-ten" | "cover") {
+                48
+            } else {
+                52
+            };
+            assert_eq!(2 * pairs + alone, removed, "{game} deal {n}");
+            assert_eq!(alone, if kings_alone { 4 } else { 0 }, "{game} deal {n}");
+            // Thirteen and Treize turn their 24 stock cards; Helsinki's deal themselves.
+            let turned = matches!(game, "thirteen" | "treize");
+            assert_eq!(turns, if turned { 24 } else { 0 }, "{game} deal {n}");
+        }
+        if game != "gay-gordons" {
+            // Gay Gordons' deals are built winnable; the others have both.
+            wins_and_losses(&rows, "solved", "unsolvable");
+        }
+    }
+}
+
 // ---- Layouts: the portable generator and shuffle, pinned. ----
 
 fn layout_file(game: &str, deal: u64) -> String {
@@ -450,6 +492,15 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("escalator", 1),
         ("gaps", 1),
         ("gaps-one-deal", 1),
+        ("thirteen", 1),
+        ("treize", 1),
+        ("fourteen", 1),
+        ("gay-gordons", 1),
+        ("isabel", 1),
+        ("helsinki", 1),
+        ("jamestown", 1),
+        ("block-ten", 1),
+        ("cover", 1),
     ];
     for (game, deal) in pinned {
         let want = layout_file(game, deal);

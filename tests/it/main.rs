@@ -15,6 +15,7 @@ mod interrupt;
 mod klondike_datasets;
 mod known_deals;
 mod onto_waste;
+mod pairing;
 mod presets;
 mod pysol_layouts;
 mod readme_examples;
