@@ -1674,6 +1674,11 @@ fn soundness_long_run() {
         let (n, failures) = run_all(first + rounds, sizes, 20, Some(&save), Some(deadline));
         checked += n;
         all.extend(failures);
+        // Gaps' engine against the plain search over its referee's layouts, on the same
+        // seed (a disagreement's board is in its message; it is not saved to found/).
+        let (counts, failures) = crate::gaps::plain_search_round(first + rounds, 12);
+        checked += counts.iter().map(|c| c[0]).sum::<usize>();
+        all.extend(failures);
         rounds += 1;
         eprintln!(
             "round {rounds} (seed {}): {checked} positions so far, {} failures",
