@@ -11,6 +11,7 @@
 //!   must be the referee's, and its reachable keys as many as the referee's layouts.
 //! - **Constructed losses** and **bad boards**, and the redeal's shuffle pinned.
 
+use crate::common::referee::referee_layouts;
 use crate::common::{data_dir, patience};
 use patience::cards::{Card, Rank, Suit};
 use patience::deals::Rng;
@@ -20,7 +21,7 @@ use patience::piles::{Mode, Table};
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
 use patience::verify::{Referee, Status};
 use solvers::{Limits, Space};
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::HashSet;
 
 const GAMES: [Gaps; 4] = [
     gaps::GAME.game,
@@ -145,49 +146,10 @@ fn small_position(g: &Gaps, rng: &mut Rng, columns: usize, redeals: u32) -> Tabl
     t
 }
 
-/// The referee's layouts reachable from `start`, exactly as they lie (at most `cap`; None
-/// beyond), and whether a won layout is reachable from the first. Moves can come back (a Two
-/// goes from one leftmost slot to another and back), so wins are found backwards.
+/// How many layouts the referee reaches from `start`, exactly as they lie (at most `cap`;
+/// None beyond), and whether a won layout is among them (`common::referee::referee_layouts`).
 fn referee_search(g: &Gaps, start: &Table, cap: usize) -> Option<(usize, bool)> {
-    let mut index = HashMap::from([(start.to_text(), 0usize)]);
-    let mut layouts = vec![start.clone()];
-    let mut back: Vec<Vec<usize>> = vec![vec![]];
-    let mut i = 0;
-    while i < layouts.len() {
-        if layouts.len() > cap {
-            return None;
-        }
-        let t = layouts[i].clone();
-        for mv in candidates(&t) {
-            let mut after = t.clone();
-            if g.referee_apply(&mut after, &mv).is_ok() {
-                let n = layouts.len();
-                let j = *index.entry(after.to_text()).or_insert(n);
-                if j == n {
-                    layouts.push(after);
-                    back.push(vec![]);
-                }
-                back[j].push(i);
-            }
-        }
-        i += 1;
-    }
-    let mut win = vec![false; layouts.len()];
-    let mut todo: VecDeque<usize> = (0..layouts.len())
-        .filter(|&i| g.referee_status(&layouts[i]) == Status::Won)
-        .collect();
-    for &i in &todo {
-        win[i] = true;
-    }
-    while let Some(j) = todo.pop_front() {
-        for &i in &back[j] {
-            if !win[i] {
-                win[i] = true;
-                todo.push_back(i);
-            }
-        }
-    }
-    Some((layouts.len(), win[0]))
+    referee_layouts(g, start, candidates, Table::to_text, cap).map(|v| (v.len(), v[0].1))
 }
 
 /// The engine's keys reachable from `start`.

@@ -16,6 +16,7 @@
 //! - **Constructed losses**, one a game, whose arguments are written beside them.
 
 use crate::common::patience;
+use crate::common::referee::referee_layouts;
 use patience::cards::{Card, DeckSpec};
 use patience::deals::Rng;
 use patience::games::onto_waste::{Move, OntoWaste, PILE_LABELS, STOCK};
@@ -24,7 +25,7 @@ use patience::piles::{Mode, Table};
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
 use patience::verify::{Referee, Status};
 use solvers::{Limits, Space};
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashSet, VecDeque};
 
 const GAMES: [OntoWaste; 6] = [
     golf::GAME.game,
@@ -229,37 +230,13 @@ fn small_position(g: &OntoWaste, rng: &mut Rng, left: usize, stock: usize) -> Ta
 }
 
 /// The referee's layouts reachable from `start`, exactly as they lie, each with whether a
-/// won layout is reachable from it; and how many there are after `canon`. Every move puts
-/// one more card on the waste, so the breadth-first order is a topological one.
+/// won layout is reachable from it (`common::referee::referee_layouts`); and how many there
+/// are after `canon`.
 fn referee_search(g: &OntoWaste, start: &Table) -> (Vec<(Table, bool)>, usize) {
-    let mut index = HashMap::from([(start.to_text(), 0usize)]);
-    let mut canons = HashSet::from([canon(g, start)]);
-    let mut layouts = vec![start.clone()];
-    let mut next: Vec<Vec<usize>> = vec![];
-    let mut i = 0;
-    while i < layouts.len() {
-        let t = layouts[i].clone();
-        let mut succ = vec![];
-        for mv in candidates(g, &t) {
-            let mut after = t.clone();
-            if g.referee_apply(&mut after, &mv).is_ok() {
-                let n = layouts.len();
-                let j = *index.entry(after.to_text()).or_insert(n);
-                if j == n {
-                    canons.insert(canon(g, &after));
-                    layouts.push(after);
-                }
-                succ.push(j);
-            }
-        }
-        next.push(succ);
-        i += 1;
-    }
-    let mut win = vec![false; layouts.len()];
-    for i in (0..layouts.len()).rev() {
-        win[i] = g.referee_status(&layouts[i]) == Status::Won || next[i].iter().any(|&j| win[j]);
-    }
-    (layouts.into_iter().zip(win).collect(), canons.len())
+    let layouts = referee_layouts(g, start, |t| candidates(g, t), Table::to_text, usize::MAX)
+        .expect("no cap");
+    let canons: HashSet<_> = layouts.iter().map(|(t, _)| canon(g, t)).collect();
+    (layouts, canons.len())
 }
 
 /// Positions of `g` with few cards left: along the winning lines of its first deals (where

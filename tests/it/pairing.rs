@@ -18,6 +18,7 @@
 //!   boards, each refused in one line.
 
 use crate::common::patience;
+use crate::common::referee::referee_layouts;
 use patience::cards::{parse_card, Card, DeckSpec};
 use patience::deals::Rng;
 use patience::games::pairing::{
@@ -30,7 +31,7 @@ use patience::piles::{Mode, Table};
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
 use patience::verify::{Referee, Status};
 use solvers::{Limits, Space};
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashSet, VecDeque};
 
 const GAMES: [Pairing; 9] = [
     thirteen::GAME.game,
@@ -330,8 +331,7 @@ fn layout_text(t: &Table) -> String {
 }
 
 /// The referee's layouts reachable from `start`, each with whether a won layout is
-/// reachable from it. Every move removes a card or turns one, so the breadth-first order is a
-/// topological one.
+/// reachable from it (`common::referee::referee_layouts`).
 fn referee_search(g: &Pairing, start: &Table) -> Vec<(Table, bool)> {
     referee_search_counted(g, start).0
 }
@@ -354,34 +354,9 @@ fn canon(g: &Pairing, t: &Table) -> String {
 
 /// [`referee_search`], with the count of the layouts after [`canon`].
 fn referee_search_counted(g: &Pairing, start: &Table) -> (Vec<(Table, bool)>, usize) {
-    let mut canons = HashSet::from([canon(g, start)]);
-    let mut index = HashMap::from([(layout_text(start), 0usize)]);
-    let mut layouts = vec![start.clone()];
-    let mut next: Vec<Vec<usize>> = vec![];
-    let mut i = 0;
-    while i < layouts.len() {
-        let t = layouts[i].clone();
-        let mut succ = vec![];
-        for mv in candidates(&t) {
-            let mut after = t.clone();
-            if g.referee_apply(&mut after, &mv).is_ok() {
-                let n = layouts.len();
-                let j = *index.entry(layout_text(&after)).or_insert(n);
-                if j == n {
-                    canons.insert(canon(g, &after));
-                    layouts.push(after);
-                }
-                succ.push(j);
-            }
-        }
-        next.push(succ);
-        i += 1;
-    }
-    let mut win = vec![false; layouts.len()];
-    for i in (0..layouts.len()).rev() {
-        win[i] = g.referee_status(&layouts[i]) == Status::Won || next[i].iter().any(|&j| win[j]);
-    }
-    (layouts.into_iter().zip(win).collect(), canons.len())
+    let layouts = referee_layouts(g, start, candidates, layout_text, usize::MAX).expect("no cap");
+    let canons: HashSet<_> = layouts.iter().map(|(t, _)| canon(g, t)).collect();
+    (layouts, canons.len())
 }
 
 /// Positions of `g` with few cards left: along the winning lines of its first deals (where

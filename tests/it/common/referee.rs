@@ -157,3 +157,56 @@ pub fn referee_solvable<const N: usize, const K: usize>(
     }
     Some(false)
 }
+
+/// The referee's layouts reachable from `start` by the moves `candidates` lists that the
+/// referee accepts, each kept exactly as it lies (two layouts are one when `text` writes them
+/// alike), at most `cap` of them (None beyond), each with whether a won layout is reachable
+/// from it. Moves may come back to a layout, so wins are found backwards from the won
+/// layouts. Any game's plain search: it prunes and canonicalises nothing.
+pub fn referee_layouts<R: Referee>(
+    g: &R,
+    start: &Table,
+    candidates: impl Fn(&Table) -> Vec<R::Move>,
+    text: impl Fn(&Table) -> String,
+    cap: usize,
+) -> Option<Vec<(Table, bool)>> {
+    let mut index = std::collections::HashMap::from([(text(start), 0usize)]);
+    let mut layouts = vec![start.clone()];
+    let mut back: Vec<Vec<usize>> = vec![vec![]];
+    let mut i = 0;
+    while i < layouts.len() {
+        if layouts.len() > cap {
+            return None;
+        }
+        let t = layouts[i].clone();
+        for mv in candidates(&t) {
+            let mut after = t.clone();
+            if g.referee_apply(&mut after, &mv).is_ok() {
+                let n = layouts.len();
+                let j = *index.entry(text(&after)).or_insert(n);
+                if j == n {
+                    layouts.push(after);
+                    back.push(vec![]);
+                }
+                back[j].push(i);
+            }
+        }
+        i += 1;
+    }
+    let mut win = vec![false; layouts.len()];
+    let mut todo: VecDeque<usize> = (0..layouts.len())
+        .filter(|&i| g.referee_status(&layouts[i]) == Status::Won)
+        .collect();
+    for &i in &todo {
+        win[i] = true;
+    }
+    while let Some(j) = todo.pop_front() {
+        for &i in &back[j] {
+            if !win[i] {
+                win[i] = true;
+                todo.push_back(i);
+            }
+        }
+    }
+    Some(layouts.into_iter().zip(win).collect())
+}
