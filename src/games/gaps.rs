@@ -247,35 +247,17 @@ pub struct Gaps {
 
 /// The exact key of a state: the grid at six bits a slot (312 bits), the redeals done in
 /// the last eight.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Key(pub [u64; 5]);
-
-impl std::hash::Hash for Key {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        // One well-mixed word: the tables' hasher (FxHash) mixes five words poorly into the
-        // high bits that hashbrown's tags read, and the probes then compare many keys.
-        let mut x = 0u64;
-        for w in self.0 {
-            x = (x ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            x ^= x >> 29;
-        }
-        h.write_u64(x);
-    }
-}
+pub type Key = super::slot_grid::Key<5>;
 
 /// Flips the bits `bits` in slot `i`'s six-bit field of a key.
-fn set_field(Key(k): &mut Key, i: usize, bits: u8) {
-    let (w, off) = (6 * i / 64, 6 * i % 64);
-    k[w] ^= u64::from(bits) << off;
-    if off > 58 {
-        k[w + 1] ^= u64::from(bits) >> (64 - off);
-    }
+fn set_field(k: &mut Key, i: usize, bits: u8) {
+    k.flip(i, bits);
 }
 
 impl State {
     /// Works out the gaps and the key from the grid and the redeals done.
     fn index(&mut self) {
-        self.key = Key([0; 5]);
+        self.key = super::slot_grid::Key([0; 5]);
         let mut g = 0;
         for i in 0..SLOTS {
             set_field(&mut self.key, i, self.grid[i]);
@@ -516,7 +498,7 @@ impl Game for Gaps {
             redeals: 0,
             seed: 0,
             gaps: [0; 4],
-            key: Key([0; 5]),
+            key: super::slot_grid::Key([0; 5]),
         };
         for i in 0..SLOTS {
             let cards = &t.piles[ids[i]].cards;

@@ -22,11 +22,13 @@ pub mod grosse_napoleon;
 pub mod helsinki;
 pub mod isabel;
 pub mod jamestown;
+pub mod maze;
 pub mod md;
 pub mod onto_waste;
 pub mod pairing;
 pub mod qll;
 pub mod r7;
+pub mod slot_grid;
 pub mod tableau;
 pub mod thirteen;
 pub mod treize;
@@ -87,6 +89,8 @@ macro_rules! own_games {
             GapsOneDeal => gaps::ONE_DEAL,
             /// Gaps, basic variant (Solvitaire's).
             GapsBasic => gaps::BASIC,
+            /// Maze (AisleRiot's Le labyrinthe).
+            Maze => maze::GAME,
             /// Thirteen (AisleRiot's Thirteen (13)).
             Thirteen => thirteen::GAME,
             /// Treize.

@@ -11,6 +11,7 @@ mod c4;
 mod clock;
 mod gaps;
 mod grosse_napoleon;
+mod maze;
 mod md;
 mod onto_waste;
 mod pairing;

@@ -422,6 +422,16 @@ fn known_deals_gaps() {
     }
 }
 
+/// Maze: every known deal won, by single placements (`5H to f2`), with golden state counts.
+#[test]
+fn known_deals_maze() {
+    let rows = check_known("maze");
+    for (n, (row, moves)) in &rows {
+        assert_eq!(row.verdict, "solved", "maze {n}");
+        assert!(moves.iter().all(|m| m.contains(" to ")), "maze {n}");
+    }
+}
+
 /// The pairing games (one engine): a won line removes all 52 cards,
 /// in pairs (`5D+8C`) and, where the total is 13, Kings alone, between the stock's turns.
 #[test]
@@ -492,6 +502,7 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("escalator", 1),
         ("gaps", 1),
         ("gaps-one-deal", 1),
+        ("maze", 1),
         ("thirteen", 1),
         ("treize", 1),
         ("fourteen", 1),

@@ -14,6 +14,7 @@ mod grosse_napoleon;
 mod interrupt;
 mod klondike_datasets;
 mod known_deals;
+mod maze;
 mod onto_waste;
 mod pairing;
 mod presets;

@@ -1,0 +1,72 @@
+//! What the grid games (Gaps, Maze) share: an exact key holding one six-bit field per slot
+//! (a card's index, or the empty-slot mark), updated field by field as cards move.
+
+/// The exact key of a grid of slots: six bits a slot, packed into `W` words from the
+/// lowest bit; the bits a game leaves over are its own (Gaps keeps the redeals done there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> std::hash::Hash for Key<W> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        // One well-mixed word: the tables' hasher (FxHash) mixes several words poorly into
+        // the high bits that hashbrown's tags read, and the probes then compare many keys.
+        let mut x = 0u64;
+        for w in self.0 {
+            x = (x ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            x ^= x >> 29;
+        }
+        h.write_u64(x);
+    }
+}
+
+impl<const W: usize> Key<W> {
+    /// Flips the bits `bits` in slot `i`'s six-bit field (a field may straddle two words).
+    pub fn flip(&mut self, i: usize, bits: u8) {
+        let (w, off) = (6 * i / 64, 6 * i % 64);
+        self.0[w] ^= u64::from(bits) << off;
+        if off > 58 {
+            self.0[w + 1] ^= u64::from(bits) >> (64 - off);
+        }
+    }
+
+    /// The key of a grid: each slot's six-bit value in its field.
+    pub fn of(grid: &[u8]) -> Self {
+        debug_assert!(6 * grid.len() <= 64 * W);
+        let mut k = Key([0; W]);
+        for (i, &b) in grid.iter().enumerate() {
+            k.flip(i, b);
+        }
+        k
+    }
+
+    /// Slot `i`'s field.
+    pub fn field(&self, i: usize) -> u8 {
+        let (w, off) = (6 * i / 64, 6 * i % 64);
+        let mut v = self.0[w] >> off;
+        if off > 58 {
+            v |= self.0[w + 1] << (64 - off);
+        }
+        (v & 63) as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_round_trip_across_word_boundaries() {
+        let grid: Vec<u8> = (0..54).map(|i| (i * 7 % 64) as u8).collect();
+        let k = Key::<6>::of(&grid);
+        for (i, &b) in grid.iter().enumerate() {
+            assert_eq!(k.field(i), b, "slot {i}");
+        }
+        // Changing one slot changes its field only.
+        let mut k2 = k;
+        k2.flip(10, grid[10] ^ 63);
+        assert_eq!(k2.field(10), 63);
+        assert_eq!(k2.field(11), grid[11]);
+        assert_eq!(k2.field(9), grid[9]);
+        assert_ne!(k, k2);
+    }
+}
