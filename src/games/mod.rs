@@ -10,6 +10,7 @@ pub mod all_in_a_row;
 pub mod black_hole;
 pub mod block_ten;
 pub mod c4;
+pub mod camelot;
 pub mod clock;
 pub mod cover;
 pub mod elevator;
@@ -91,6 +92,8 @@ macro_rules! own_games {
             GapsBasic => gaps::BASIC,
             /// Maze (AisleRiot's Le labyrinthe).
             Maze => maze::GAME,
+            /// Camelot.
+            Camelot => camelot::GAME,
             /// Thirteen (AisleRiot's Thirteen (13)).
             Thirteen => thirteen::GAME,
             /// Treize.

@@ -8,6 +8,7 @@
 //! under `src/games/` and its line in the registry (`own_games!`); see ARCHITECTURE.md.
 
 mod c4;
+mod camelot;
 mod clock;
 mod gaps;
 mod grosse_napoleon;

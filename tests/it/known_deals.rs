@@ -432,6 +432,30 @@ fn known_deals_maze() {
     }
 }
 
+/// Camelot: wins and a proven loss; a win turns and places all 52 cards and removes the
+/// 40 others than the court cards (four Tens alone, the rest in 18 pairs).
+#[test]
+fn known_deals_camelot() {
+    let rows = check_known("camelot");
+    for (n, (row, moves)) in &rows {
+        if row.verdict == "solved" {
+            assert_eq!(moves.iter().filter(|m| *m == "turn").count(), 52, "{n}");
+            assert_eq!(
+                moves.iter().filter(|m| m.contains(" to ")).count(),
+                52,
+                "{n}"
+            );
+            assert_eq!(moves.iter().filter(|m| m.contains('+')).count(), 18, "{n}");
+            assert_eq!(
+                moves.iter().filter(|m| m.ends_with(" out")).count(),
+                4,
+                "{n}"
+            );
+        }
+    }
+    wins_and_losses(&rows, "solved", "unsolvable");
+}
+
 /// The pairing games (one engine): a won line removes all 52 cards,
 /// in pairs (`5D+8C`) and, where the total is 13, Kings alone, between the stock's turns.
 #[test]
@@ -503,6 +527,7 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("gaps", 1),
         ("gaps-one-deal", 1),
         ("maze", 1),
+        ("camelot", 1),
         ("thirteen", 1),
         ("treize", 1),
         ("fourteen", 1),

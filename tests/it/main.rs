@@ -4,6 +4,7 @@
 mod common;
 
 mod bench_corpus;
+mod camelot;
 mod cli;
 mod deal_numbers;
 mod differential;
