@@ -6,11 +6,13 @@
 //! on the reference piles, lives apart (`src/verify/`), and the study and command-line
 //! code that shows or stores a line asks for both.
 
+pub mod accordion;
 pub mod all_in_a_row;
 pub mod black_hole;
 pub mod block_ten;
 pub mod c4;
 pub mod clock;
+pub mod compacting;
 pub mod cover;
 pub mod elevator;
 pub mod escalator;
@@ -23,9 +25,12 @@ pub mod helsinki;
 pub mod isabel;
 pub mod jamestown;
 pub mod md;
+pub mod monte_carlo;
+pub mod neighbor;
 pub mod onto_waste;
 pub mod pairing;
 pub mod qll;
+pub mod quatorze;
 pub mod r7;
 pub mod tableau;
 pub mod thirteen;
@@ -105,6 +110,14 @@ macro_rules! own_games {
             BlockTen => block_ten::GAME,
             /// Cover (AisleRiot's Couvercle).
             Cover => cover::GAME,
+            /// Monte Carlo.
+            MonteCarlo => monte_carlo::GAME,
+            /// Neighbor (AisleRiot's Le Voisin).
+            Neighbor => neighbor::GAME,
+            /// Quatorze.
+            Quatorze => quatorze::GAME,
+            /// Accordion (AisleRiot's Accordéon), all cards face up.
+            Accordion => accordion::GAME,
         }
     };
 }

@@ -9,6 +9,7 @@
 
 mod c4;
 mod clock;
+mod compacting;
 mod gaps;
 mod grosse_napoleon;
 mod md;
