@@ -31,11 +31,12 @@ impl Compacting {
 
     /// The slot (0-based) holding `card`.
     fn slot_of(&self, t: &Table, card: Card) -> Result<usize, Foul> {
-        let piles = self.slot_piles(t)?;
-        match piles.iter().position(|&p| t.piles[p].top() == Some(card)) {
-            Some(i) => Ok(i),
-            None => foul(format!("{card} is not on the line")),
-        }
+        let labels = &LABELS[..self.rules.slots as usize];
+        t.piles
+            .iter()
+            .filter(|p| p.active && p.top() == Some(card))
+            .find_map(|p| labels.iter().position(|l| *l == p.label))
+            .map_or_else(|| foul(format!("{card} is not on the line")), Ok)
     }
 
     /// Whether slots `a` and `b` lie where the rules take a pair from: row and column of
@@ -181,14 +182,14 @@ impl Referee for Compacting {
                 if rules.touch != Touch::LeftOneOrThree {
                     return foul("no card covers another in this game");
                 }
+                if !go_together(rules, card, covered) {
+                    return foul(format!("{card} and {covered} share neither suit nor rank"));
+                }
                 let (from, to) = (self.slot_of(t, card)?, self.slot_of(t, covered)?);
                 if !(from == to + 1 || from == to + 3) {
                     return foul(format!(
                         "{covered} is not one or three slots left of {card}"
                     ));
-                }
-                if !go_together(rules, card, covered) {
-                    return foul(format!("{card} and {covered} share neither suit nor rank"));
                 }
                 let piles = self.slot_piles(t)?;
                 t.move_top_to_top(piles[to], removed)?;

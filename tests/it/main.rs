@@ -5,6 +5,7 @@ mod common;
 
 mod bench_corpus;
 mod cli;
+mod compacting;
 mod deal_numbers;
 mod differential;
 mod freecell_dataset;
