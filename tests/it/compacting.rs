@@ -428,3 +428,39 @@ fn bad_boards_get_one_error_line() {
         assert!(line.contains(want), "{game} case {k}: {line}\n{text}");
     }
 }
+
+/// `hint --fair` plays from what a player sees: the samples deal the stock again, and every
+/// move tallied names only cards on the line (or is Monte Carlo's deal).
+#[test]
+fn fair_hints_name_no_hidden_card() {
+    for game in ["monte-carlo", "neighbor", "quatorze"] {
+        let board = patience(&["deal", game, "--deal", "3"]).ok();
+        let hidden: Vec<&str> = board
+            .split_whitespace()
+            .filter_map(|w| w.strip_prefix('#').filter(|c| !c.is_empty()))
+            .collect();
+        assert_eq!(hidden.len(), 27, "{game}");
+        let args = [
+            "hint",
+            game,
+            "--deal",
+            "3",
+            "--fair",
+            "--samples",
+            "5",
+            "--json",
+        ];
+        let out = patience(&args).ok();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["knowledge"], "fair", "{game}");
+        assert_eq!(v["unseen_cards"].as_u64().unwrap(), 27, "{game}");
+        let tally = v["tally"].as_array().unwrap();
+        assert!(!tally.is_empty(), "{game}: no sampled win: {out}");
+        for mv in tally.iter().map(|x| x[0].as_str().unwrap()) {
+            for card in mv.split(['+', '>']).filter(|c| *c != "deal") {
+                assert!(!hidden.contains(&card), "{game}: {mv} names a hidden card");
+                assert!(board.contains(&format!(" {card}\n")), "{game}: {mv}");
+            }
+        }
+    }
+}
