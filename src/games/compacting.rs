@@ -307,8 +307,9 @@ impl Compacting {
         let r = self.rules;
         let card = |i: usize| Card::from_index(s.line[i]);
         if r.touch == Touch::LeftOneOrThree {
-            // From the right end: the moves that disturb least of the line first.
-            for i in (0..n).rev() {
+            // From the line's left end, one slot before three: on deals 1 to 300 at a million
+            // states this order left 6 deals unknown, the right end first 28.
+            for i in 0..n {
                 if s.line[i] == EMPTY {
                     continue;
                 }
