@@ -6,12 +6,14 @@
 //! on the reference piles, lives apart (`src/verify/`), and the study and command-line
 //! code that shows or stores a line asks for both.
 
+pub mod accordion;
 pub mod all_in_a_row;
 pub mod black_hole;
 pub mod block_ten;
 pub mod c4;
 pub mod camelot;
 pub mod clock;
+pub mod compacting;
 pub mod cover;
 pub mod elevator;
 pub mod escalator;
@@ -25,9 +27,12 @@ pub mod isabel;
 pub mod jamestown;
 pub mod maze;
 pub mod md;
+pub mod monte_carlo;
+pub mod neighbor;
 pub mod onto_waste;
 pub mod pairing;
 pub mod qll;
+pub mod quatorze;
 pub mod r7;
 pub mod slot_grid;
 pub mod tableau;
@@ -112,6 +117,14 @@ macro_rules! own_games {
             BlockTen => block_ten::GAME,
             /// Cover (AisleRiot's Couvercle).
             Cover => cover::GAME,
+            /// Monte Carlo.
+            MonteCarlo => monte_carlo::GAME,
+            /// Neighbor (AisleRiot's Le Voisin).
+            Neighbor => neighbor::GAME,
+            /// Quatorze.
+            Quatorze => quatorze::GAME,
+            /// Accordion (AisleRiot's Accordéon), all cards face up.
+            Accordion => accordion::GAME,
         }
     };
 }

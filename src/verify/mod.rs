@@ -10,6 +10,7 @@
 mod c4;
 mod camelot;
 mod clock;
+mod compacting;
 mod gaps;
 mod grosse_napoleon;
 mod maze;

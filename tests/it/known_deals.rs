@@ -454,6 +454,41 @@ fn known_deals_camelot() {
         }
     }
     wins_and_losses(&rows, "solved", "unsolvable");
+/// The games of a line that closes up (one engine): a won line removes all 52 cards in
+/// pairs (`5D+8C`), Neighbor's four Kings alone, between Monte Carlo's deals; Accordion's
+/// covers 51 cards one at a time (`7H>7C`).
+#[test]
+fn known_deals_compacting() {
+    for game in ["monte-carlo", "neighbor", "quatorze", "accordion"] {
+        let rows = check_known(game);
+        for (n, (row, moves)) in &rows {
+            if row.verdict != "solved" {
+                continue;
+            }
+            let what = format!("{game} deal {n}");
+            let pairs = moves.iter().filter(|m| m.contains('+')).count();
+            let onto = moves.iter().filter(|m| m.contains('>')).count();
+            let deals = moves.iter().filter(|m| *m == "deal").count();
+            let alone = moves.len() - pairs - onto - deals;
+            if game == "accordion" {
+                assert_eq!((onto, moves.len()), (51, 51), "{what}");
+                continue;
+            }
+            assert_eq!(2 * pairs + alone, 52, "{what}");
+            assert_eq!(alone, if game == "neighbor" { 4 } else { 0 }, "{what}");
+            // Monte Carlo's 27 stock cards come in by the player's deals, at least two of
+            // them (each fills at most the gaps of the pairs removed since).
+            if game == "monte-carlo" {
+                assert!(deals >= 2, "{what}");
+            } else {
+                assert_eq!(deals, 0, "{what}");
+            }
+        }
+        if matches!(game, "monte-carlo" | "neighbor") {
+            // Quatorze's and Accordion's first deals are all won; these have both.
+            wins_and_losses(&rows, "solved", "unsolvable");
+        }
+    }
 }
 
 /// The pairing games (one engine): a won line removes all 52 cards,
@@ -537,6 +572,10 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("jamestown", 1),
         ("block-ten", 1),
         ("cover", 1),
+        ("monte-carlo", 1),
+        ("neighbor", 1),
+        ("quatorze", 1),
+        ("accordion", 1),
     ];
     for (game, deal) in pinned {
         let want = layout_file(game, deal);

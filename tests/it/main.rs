@@ -6,6 +6,7 @@ mod common;
 mod bench_corpus;
 mod camelot;
 mod cli;
+mod compacting;
 mod deal_numbers;
 mod differential;
 mod freecell_dataset;
