@@ -28,6 +28,7 @@ pub mod pairing;
 pub mod qll;
 pub mod r7;
 pub mod tableau;
+pub mod thieves;
 pub mod thirteen;
 pub mod treize;
 pub mod triple_peaks;
@@ -79,6 +80,8 @@ macro_rules! own_games {
             Elevator => elevator::GAME,
             /// Escalator.
             Escalator => escalator::GAME,
+            /// Thieves (AisleRiot's Les Voleurs).
+            Thieves => thieves::GAME,
             /// Gaps (AisleRiot's).
             Gaps => gaps::GAME,
             /// Gaps with randomly placed gaps on redeal.

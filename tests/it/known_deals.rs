@@ -393,6 +393,7 @@ fn known_deals_onto_waste() {
         "triple-peaks",
         "elevator",
         "escalator",
+        "thieves",
     ] {
         let rows = check_known(game);
         wins_and_losses(&rows, "solved", "unsolvable");
@@ -490,6 +491,7 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("triple-peaks", 1),
         ("elevator", 1),
         ("escalator", 1),
+        ("thieves", 1),
         ("gaps", 1),
         ("gaps-one-deal", 1),
         ("thirteen", 1),
@@ -650,4 +652,30 @@ fn pinned_layouts_follow_the_documented_generator_and_shuffle() {
             .sum();
         assert_eq!(face_down, covered_down, "{game}");
     }
+
+    // thieves deal 1: the 52 cards and the two jokers (RJ, BJ) after them, shuffled; five
+    // rounds from the top over the seven piles, one card onto the waste, the rest the stock.
+    let board = layout_file("thieves", 1);
+    let mut cards = new_deck("23456789TJQKA");
+    cards.extend(["RJ".to_string(), "BJ".to_string()]);
+    let mut deck = independent_shuffle(cards, 1);
+    let mut piles = vec![Vec::new(); 7];
+    for _ in 0..5 {
+        for pile in piles.iter_mut() {
+            pile.push(deck.pop().expect("54 cards"));
+        }
+    }
+    for (p, cards) in piles.iter().enumerate() {
+        assert_eq!(
+            &pile_cards(&board, &(p + 1).to_string()),
+            cards,
+            "pile {}",
+            p + 1
+        );
+    }
+    assert_eq!(
+        pile_cards(&board, "waste"),
+        vec![deck.pop().expect("a card")]
+    );
+    assert_eq!(pile_cards(&board, "stock"), deck);
 }
