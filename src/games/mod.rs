@@ -14,6 +14,8 @@ pub mod clock;
 pub mod cover;
 pub mod elevator;
 pub mod escalator;
+pub mod first_law;
+pub mod fortunes;
 pub mod fourteen;
 pub mod gaps;
 pub mod gay_gordons;
@@ -27,6 +29,7 @@ pub mod onto_waste;
 pub mod pairing;
 pub mod qll;
 pub mod r7;
+pub mod rounds;
 pub mod tableau;
 pub mod thieves;
 pub mod thirteen;
@@ -82,6 +85,10 @@ macro_rules! own_games {
             Escalator => escalator::GAME,
             /// Thieves (AisleRiot's Les Voleurs).
             Thieves => thieves::GAME,
+            /// Fortunes.
+            Fortunes => fortunes::GAME,
+            /// First Law (AisleRiot's Première loi).
+            FirstLaw => first_law::GAME,
             /// Gaps (AisleRiot's).
             Gaps => gaps::GAME,
             /// Gaps with randomly placed gaps on redeal.
