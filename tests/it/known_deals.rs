@@ -400,6 +400,20 @@ fn known_deals_onto_waste() {
     }
 }
 
+/// First Law: every row won, each winning line removing the thirteen ranks four at a time.
+#[test]
+fn known_deals_first_law() {
+    let rows = check_known("first-law");
+    for (n, (row, moves)) in &rows {
+        assert_eq!(row.verdict, "solved", "deal {n}");
+        let removals = moves
+            .iter()
+            .filter(|m| m.starts_with("remove the four"))
+            .count();
+        assert_eq!(removals, 13, "deal {n}");
+    }
+}
+
 /// Gaps and its variants (one engine): every row decided, AisleRiot's two redeals never
 /// exceeded, a redeal only where the games have one; the basic variant with wins and losses.
 #[test]
@@ -492,6 +506,7 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("elevator", 1),
         ("escalator", 1),
         ("thieves", 1),
+        ("first-law", 1),
         ("gaps", 1),
         ("gaps-one-deal", 1),
         ("thirteen", 1),
@@ -678,4 +693,14 @@ fn pinned_layouts_follow_the_documented_generator_and_shuffle() {
         vec![deck.pop().expect("a card")]
     );
     assert_eq!(pile_cards(&board, "stock"), deck);
+
+    // first-law deal 1: the shuffled deck is the stock, face down, the piles empty.
+    let board = layout_file("first-law", 1);
+    assert_eq!(
+        pile_cards(&board, "stock"),
+        independent_shuffle(new_deck("23456789TJQKA"), 1)
+    );
+    for p in ["1", "2", "3", "4", "removed"] {
+        assert!(pile_cards(&board, p).is_empty(), "pile {p}");
+    }
 }
