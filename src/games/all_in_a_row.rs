@@ -11,6 +11,7 @@ use super::onto_waste::{
     descriptor, lay_out, our_deal, pysol_order, stock_of, OntoWaste, Rules, ACE_OF_SPADES,
 };
 use super::{GameId, GameInfo, OwnGame};
+use crate::cards::DeckSpec;
 use crate::deals::microsoft::DealNumberError;
 use crate::piles::Table;
 
@@ -26,6 +27,7 @@ pub const RULES: Rules = Rules {
     king_stops: false,
     empty_takes_any: true,
     waste: "foundation",
+    deck: DeckSpec::FULL,
     deal,
     pysol: Some(pysol),
 };

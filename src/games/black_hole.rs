@@ -12,6 +12,7 @@ use super::onto_waste::{
     descriptor, lay_out, our_deal, pysol_order, stock_of, OntoWaste, Rules, ACE_OF_SPADES,
 };
 use super::{GameId, GameInfo, OwnGame};
+use crate::cards::DeckSpec;
 use crate::deals::microsoft::DealNumberError;
 use crate::piles::Table;
 
@@ -27,6 +28,7 @@ pub const RULES: Rules = Rules {
     king_stops: false,
     empty_takes_any: false,
     waste: "hole",
+    deck: DeckSpec::FULL,
     deal,
     pysol: Some(pysol),
 };

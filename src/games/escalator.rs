@@ -14,6 +14,7 @@
 
 use super::onto_waste::{descriptor, our_deal, OntoWaste, Rules, PYRAMID};
 use super::{GameId, GameInfo, OwnGame};
+use crate::cards::DeckSpec;
 use crate::piles::Table;
 
 /// Escalator's rules.
@@ -28,6 +29,7 @@ pub const RULES: Rules = Rules {
     king_stops: false,
     empty_takes_any: false,
     waste: "waste",
+    deck: DeckSpec::FULL,
     deal,
     pysol: None,
 };

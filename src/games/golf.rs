@@ -14,6 +14,7 @@
 
 use super::onto_waste::{descriptor, lay_out, our_deal, pysol_order, stock_of, OntoWaste, Rules};
 use super::{GameId, GameInfo, OwnGame};
+use crate::cards::DeckSpec;
 use crate::deals::microsoft::DealNumberError;
 use crate::piles::Table;
 
@@ -29,6 +30,7 @@ pub const RULES: Rules = Rules {
     king_stops: true,
     empty_takes_any: false,
     waste: "waste",
+    deck: DeckSpec::FULL,
     deal,
     pysol: Some(pysol),
 };

@@ -17,6 +17,7 @@ pub mod compacting;
 pub mod cover;
 pub mod elevator;
 pub mod escalator;
+pub mod first_law;
 pub mod fourteen;
 pub mod gaps;
 pub mod gay_gordons;
@@ -34,8 +35,10 @@ pub mod pairing;
 pub mod qll;
 pub mod quatorze;
 pub mod r7;
+pub mod rounds;
 pub mod slot_grid;
 pub mod tableau;
+pub mod thieves;
 pub mod thirteen;
 pub mod treize;
 pub mod triple_peaks;
@@ -87,6 +90,10 @@ macro_rules! own_games {
             Elevator => elevator::GAME,
             /// Escalator.
             Escalator => escalator::GAME,
+            /// Thieves (AisleRiot's Les Voleurs).
+            Thieves => thieves::GAME,
+            /// First Law (AisleRiot's Première loi).
+            FirstLaw => first_law::GAME,
             /// Gaps (AisleRiot's).
             Gaps => gaps::GAME,
             /// Gaps with randomly placed gaps on redeal.

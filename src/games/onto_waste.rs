@@ -1,6 +1,6 @@
 //! The games whose cards leave a layout one at a time onto a single pile, each card one rank
 //! above or below that pile's top card: Golf (AisleRiot's), Black Hole and All in a Row
-//! (PySolFC's), and AisleRiot's Triple Peaks, Elevator and Escalator. One engine,
+//! (PySolFC's), and AisleRiot's Triple Peaks, Elevator, Escalator and Thieves. One engine,
 //! [`OntoWaste`]; each game is a file holding its [`Rules`] (a constant) and its deals, and
 //! one line in the registry.
 //!
@@ -30,6 +30,12 @@
 //! transposition key is those three in one `u64` ([`OntoWaste`]'s `Space::key`), the top card
 //! by its rank alone: no rule of these games reads a suit, so two positions that differ only
 //! in the suit of the waste's top card have the same futures, move for move.
+//!
+//! # Jokers
+//! A game may deal a deck with jokers ([`Rules::deck`]; Thieves' two). A joker is wild: it
+//! goes onto any waste card and any layout card goes onto it (before any other rule, Golf's
+//! King included, though no game of the family has both). Both jokers are alike to play, so
+//! the key keeps a joker on the waste as a fourteenth rank.
 
 use super::{
     check_partition, expect_faces, expect_piles, BoardError, Game, GameId, GameInfo, OwnGame,
@@ -46,6 +52,10 @@ pub const STOCK: &str = "stock";
 pub const MAX_PLACES: usize = 52;
 /// The most stock cards a game may have (the key counts turns in five bits).
 pub const MAX_STOCK: usize = 31;
+/// The most cards the layout and the stock may hold together (a deck with two jokers).
+pub const MAX_DEALT: usize = 54;
+/// The rank [`Rules::fits`] and the key give a joker.
+pub const JOKER_RANK: u8 = 14;
 /// No card on the waste.
 const NONE: u8 = 63;
 
@@ -82,6 +92,8 @@ pub struct Rules {
     pub empty_takes_any: bool,
     /// The waste's label on the board.
     pub waste: &'static str,
+    /// The deck: the full 52 cards, or with jokers (wild: see the module's doc).
+    pub deck: DeckSpec,
     /// Deal `n` of our numbering.
     pub deal: fn(u64) -> Table,
     /// PySolFC's deal `n`, for the games PySol numbers.
@@ -100,10 +112,13 @@ impl Rules {
     }
 
     /// Whether a card of rank `card` may go from the layout onto a waste whose top card has
-    /// rank `top` (None: the waste is empty). Ranks are 1 (Ace) to 13 (King).
+    /// rank `top` (None: the waste is empty). Ranks are 1 (Ace) to 13 (King), and
+    /// [`JOKER_RANK`] for a joker, which fits anything and takes anything.
     pub fn fits(&self, card: u8, top: Option<u8>) -> bool {
         match top {
             None => self.empty_takes_any,
+            Some(_) if card == JOKER_RANK => true,
+            Some(JOKER_RANK) => true,
             Some(13) if self.king_stops => false,
             Some(t) => card.abs_diff(t) == 1 || (self.wrap && card.abs_diff(t) == 12),
         }
@@ -142,7 +157,7 @@ pub enum Move {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// The layout's cards by place, then the stock's in turning order.
-    cards: [u8; 52],
+    cards: [u8; MAX_DEALT],
     /// Bit `i`: layout place `i` is empty.
     empty: u64,
     /// The stock cards dealt into this position (packed from a board: those it holds).
@@ -151,8 +166,8 @@ pub struct State {
     turned: u8,
     /// The waste's top card's index, or [`NONE`].
     top: u8,
-    /// The layout's cards left by rank: four bits for each, Aces in bits 0-3 (derived from
-    /// `empty`, so not in the key).
+    /// The layout's cards left by rank: four bits for each, Aces in bits 0-3, jokers in bits
+    /// 52-55 (derived from `empty`, so not in the key).
     left: u64,
 }
 
@@ -174,11 +189,16 @@ pub struct OntoWaste {
     pub rules: &'static Rules,
 }
 
+/// A card byte's rank: 1 (Ace) to 13 (King), [`JOKER_RANK`] for a joker.
 fn rank(byte: u8) -> u8 {
-    byte % 13 + 1
+    if byte >= 52 {
+        JOKER_RANK
+    } else {
+        byte % 13 + 1
+    }
 }
 
-/// One card of rank `r` (1 to 13) in [`State::left`]'s count.
+/// One card of rank `r` (1 to 13, or [`JOKER_RANK`]) in [`State::left`]'s count.
 fn one_of(r: u8) -> u64 {
     1 << (4 * (r - 1))
 }
@@ -258,7 +278,8 @@ impl Space for OntoWaste {
 
     fn key(&self, s: &State) -> u64 {
         // Places in bits 0..52, turns in 52..57, the rank of the waste's top in 57..61 (0:
-        // none). Only its rank matters: no rule of these games reads a suit.
+        // none; a joker: 14). Only its rank matters: no rule of these games reads a suit,
+        // and the two jokers play alike.
         let top = if s.top == NONE { 0 } else { rank(s.top) };
         s.empty | u64::from(s.turned) << 52 | u64::from(top) << 57
     }
@@ -347,7 +368,9 @@ impl OntoWaste {
     ///   [`OntoWaste::walk_exists`].
     ///
     /// None of them reads how the layout lies (piles or a cover graph): they count the
-    /// ranks it still holds, so they hold for every layout of the family.
+    /// ranks it still holds, so they hold for every layout of the family. While a joker is
+    /// in the layout, in the stock or on the waste's top, no count is made (a joker joins
+    /// any two ranks, so none of the three arguments holds): such a position is never dead.
     pub fn is_dead(&self, s: &State) -> bool {
         let mut present = 0u16;
         for r in 0..13 {
@@ -361,6 +384,11 @@ impl OntoWaste {
         }
         let stock = &s.cards
             [self.rules.places() + s.turned as usize..self.rules.places() + s.stock as usize];
+        if self.rules.deck.jokers > 0
+            && (s.left >> 52 != 0 || rank(s.top) == JOKER_RANK || stock.iter().any(|&c| c >= 52))
+        {
+            return false;
+        }
         if self.rules.king_stops {
             let kings = (s.left >> 48 & 0xf) as usize;
             let turns_needed = kings - usize::from(rank(s.top) != 13).min(kings);
@@ -392,8 +420,9 @@ impl OntoWaste {
         thread_local! {
             static CACHE: std::cell::RefCell<Vec<u64>> = std::cell::RefCell::new(vec![u64::MAX; 1 << 16]);
         }
-        // The counts take 52 bits, the top's rank 4: 56 bits; the answer goes in bit 63.
-        let key = s.left | u64::from(rank(s.top)) << 52;
+        // The counts take 56 bits (jokers in 52..56), the top's rank 4: 60 bits; the answer
+        // goes in bit 63.
+        let key = s.left | u64::from(rank(s.top)) << 56;
         let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize;
         CACHE.with(|c| {
             let mut c = c.borrow_mut();
@@ -512,19 +541,20 @@ pub fn lay_out(
     t
 }
 
-/// A game of the family in the registry of own-rules games: its catalogue entry, the full
-/// deck, and the engine on its rules.
+/// A game of the family in the registry of own-rules games: its catalogue entry, its deck
+/// ([`Rules::deck`]), and the engine on its rules.
 pub const fn descriptor(info: GameInfo, rules: &'static Rules) -> OwnGame<OntoWaste> {
     OwnGame {
         info,
-        deck: DeckSpec::FULL,
+        deck: rules.deck,
         game: OntoWaste { rules },
     }
 }
 
-/// Deal `n` of our numbering: the shuffled deck laid out by [`lay_out`] (`to_waste` first).
+/// Deal `n` of our numbering: the game's deck ([`Rules::deck`]) shuffled and laid out by
+/// [`lay_out`] (`to_waste` first).
 pub fn our_deal(rules: &Rules, n: u64, to_waste: Option<Card>) -> Table {
-    let (t, stock) = super::shuffled_stock(DeckSpec::FULL, n);
+    let (t, stock) = super::shuffled_stock(rules.deck, n);
     lay_out(rules, t, stock, to_waste, false)
 }
 
@@ -607,9 +637,9 @@ impl Game for OntoWaste {
         let r = self.rules;
         let labels = r.labels();
         let ids = expect_piles(t, &labels)?;
-        check_partition(t, DeckSpec::FULL)?;
+        check_partition(t, r.deck)?;
         let mut s = State {
-            cards: [0; 52],
+            cards: [0; MAX_DEALT],
             empty: self.full_mask(),
             stock: 0,
             turned: 0,
@@ -712,8 +742,8 @@ impl Game for OntoWaste {
     }
 
     fn read_board(&self, text: &str) -> Option<Result<Table, BoardError>> {
-        // black-hole-solver knows no cover graph: its format holds piles only.
-        if !self.rules.covers.is_empty() {
+        // black-hole-solver knows no cover graph (its format holds piles only) nor jokers.
+        if !self.rules.covers.is_empty() || self.rules.deck.jokers > 0 {
             return None;
         }
         let first = text.lines().map(str::trim).find(|l| !l.is_empty())?;
@@ -724,9 +754,7 @@ impl Game for OntoWaste {
     }
 
     fn foreign_board(&self, t: &Table) -> Option<String> {
-        self.rules
-            .covers
-            .is_empty()
+        (self.rules.covers.is_empty() && self.rules.deck.jokers == 0)
             .then(|| self.black_hole_solver_board(t))
     }
 
@@ -902,13 +930,14 @@ pub const ACE_OF_SPADES: Card = Card::new(Suit::Spades, Rank::Ace);
 mod tests {
     use super::*;
 
-    const FAMILY: [&Rules; 6] = [
+    const FAMILY: [&Rules; 7] = [
         &super::super::golf::RULES,
         &super::super::black_hole::RULES,
         &super::super::all_in_a_row::RULES,
         &super::super::triple_peaks::RULES,
         &super::super::elevator::RULES,
         &super::super::escalator::RULES,
+        &super::super::thieves::RULES,
     ];
 
     #[test]
@@ -917,9 +946,15 @@ mod tests {
             assert!(r.places() <= MAX_PLACES, "{:?}", r.id);
             assert!(r.stock as usize <= MAX_STOCK, "{:?}", r.id);
             assert!(r.piles as usize <= PILE_LABELS.len());
+            assert!(r.places() + r.stock as usize <= MAX_DEALT, "{:?}", r.id);
             let t = (r.deal)(1);
             let waste = t.piles[t.find(r.waste).unwrap()].height();
-            assert_eq!(r.places() + r.stock as usize + waste, 52, "{:?}", r.id);
+            assert_eq!(
+                r.places() + r.stock as usize + waste,
+                r.deck.len(),
+                "{:?}",
+                r.id
+            );
         }
     }
 
@@ -1002,6 +1037,18 @@ mod tests {
         assert!(!hole.fits(3, Some(1)) && !hole.fits(1, Some(1)));
         let row = &super::super::all_in_a_row::RULES;
         assert!(row.fits(7, None) && row.fits(1, Some(13)));
+        let thieves = &super::super::thieves::RULES;
+        assert!(thieves.fits(12, Some(13)) && thieves.fits(2, Some(1)));
+        assert!(
+            !thieves.fits(13, Some(1)) && !thieves.fits(1, Some(13)),
+            "no wrap"
+        );
+        assert!(thieves.fits(JOKER_RANK, Some(9)) && thieves.fits(9, Some(JOKER_RANK)));
+        assert!(thieves.fits(JOKER_RANK, Some(JOKER_RANK)));
+        assert!(
+            !thieves.fits(JOKER_RANK, None),
+            "only the stock starts an empty waste"
+        );
     }
 
     /// Within a search, states with one key are one position but for the suit of the waste's
@@ -1068,7 +1115,10 @@ mod tests {
 
     #[test]
     fn black_hole_solver_text_round_trips() {
-        for r in FAMILY.iter().filter(|r| r.covers.is_empty()) {
+        for r in FAMILY
+            .iter()
+            .filter(|r| r.covers.is_empty() && r.deck.jokers == 0)
+        {
             let g = OntoWaste { rules: r };
             for n in [1, 2, 77] {
                 let t = g.deal(n);

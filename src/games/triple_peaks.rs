@@ -76,6 +76,7 @@ pub const RULES: Rules = Rules {
     king_stops: false,
     empty_takes_any: false,
     waste: "waste",
+    deck: DeckSpec::FULL,
     deal,
     pysol: None,
 };

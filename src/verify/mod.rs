@@ -19,6 +19,7 @@ mod onto_waste;
 mod pairing;
 mod qll;
 mod r7;
+mod rounds;
 mod tableau;
 
 use crate::piles::{PileError, Table};

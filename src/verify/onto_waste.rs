@@ -1,13 +1,14 @@
-//! Golf, Black Hole, All in a Row, Triple Peaks, Elevator and Escalator on the reference
-//! piles: the rules read from the game's [`Rules`] declaration (the cover graph as its lists
-//! of places lying on each place), the play written again on the piles.
+//! Golf, Black Hole, All in a Row, Triple Peaks, Elevator, Escalator and Thieves on the
+//! reference piles: the rules read from the game's [`Rules`] declaration (the cover graph as
+//! its lists of places lying on each place), the play written again on the piles.
 
 use super::{foul, pile, Foul, Referee, Status};
 use crate::cards::Card;
 use crate::games::onto_waste::{Move, OntoWaste, Rules, PILE_LABELS, STOCK};
 use crate::piles::Table;
 
-/// Whether `card` may go from the layout onto `top` (None: an empty waste).
+/// Whether `card` may go from the layout onto `top` (None: an empty waste). A joker goes
+/// onto any card and takes any card.
 fn may_go_onto(rules: &Rules, card: Card, top: Option<Card>) -> Result<(), String> {
     let Some(top) = top else {
         return if rules.empty_takes_any {
@@ -19,6 +20,9 @@ fn may_go_onto(rules: &Rules, card: Card, top: Option<Card>) -> Result<(), Strin
             ))
         };
     };
+    if card.is_joker() || top.is_joker() {
+        return Ok(());
+    }
     let (c, t) = (card.rank_unchecked().value(), top.rank_unchecked().value());
     if rules.king_stops && t == 13 {
         return Err(format!("nothing goes onto a King ({top})"));

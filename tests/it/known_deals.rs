@@ -393,9 +393,24 @@ fn known_deals_onto_waste() {
         "triple-peaks",
         "elevator",
         "escalator",
+        "thieves",
     ] {
         let rows = check_known(game);
         wins_and_losses(&rows, "solved", "unsolvable");
+    }
+}
+
+/// First Law: every row won, each winning line removing the thirteen ranks four at a time.
+#[test]
+fn known_deals_first_law() {
+    let rows = check_known("first-law");
+    for (n, (row, moves)) in &rows {
+        assert_eq!(row.verdict, "solved", "deal {n}");
+        let removals = moves
+            .iter()
+            .filter(|m| m.starts_with("remove the four"))
+            .count();
+        assert_eq!(removals, 13, "deal {n}");
     }
 }
 
@@ -559,6 +574,8 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("triple-peaks", 1),
         ("elevator", 1),
         ("escalator", 1),
+        ("thieves", 1),
+        ("first-law", 1),
         ("gaps", 1),
         ("gaps-one-deal", 1),
         ("maze", 1),
@@ -724,5 +741,41 @@ fn pinned_layouts_follow_the_documented_generator_and_shuffle() {
             .map(|l| l.matches('#').count())
             .sum();
         assert_eq!(face_down, covered_down, "{game}");
+    }
+
+    // thieves deal 1: the 52 cards and the two jokers (RJ, BJ) after them, shuffled; five
+    // rounds from the top over the seven piles, one card onto the waste, the rest the stock.
+    let board = layout_file("thieves", 1);
+    let mut cards = new_deck("23456789TJQKA");
+    cards.extend(["RJ".to_string(), "BJ".to_string()]);
+    let mut deck = independent_shuffle(cards, 1);
+    let mut piles = vec![Vec::new(); 7];
+    for _ in 0..5 {
+        for pile in piles.iter_mut() {
+            pile.push(deck.pop().expect("54 cards"));
+        }
+    }
+    for (p, cards) in piles.iter().enumerate() {
+        assert_eq!(
+            &pile_cards(&board, &(p + 1).to_string()),
+            cards,
+            "pile {}",
+            p + 1
+        );
+    }
+    assert_eq!(
+        pile_cards(&board, "waste"),
+        vec![deck.pop().expect("a card")]
+    );
+    assert_eq!(pile_cards(&board, "stock"), deck);
+
+    // first-law deal 1: the shuffled deck is the stock, face down, the piles empty.
+    let board = layout_file("first-law", 1);
+    assert_eq!(
+        pile_cards(&board, "stock"),
+        independent_shuffle(new_deck("23456789TJQKA"), 1)
+    );
+    for p in ["1", "2", "3", "4", "removed"] {
+        assert!(pile_cards(&board, p).is_empty(), "pile {p}");
     }
 }

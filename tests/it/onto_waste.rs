@@ -1,4 +1,4 @@
-//! Golf, Black Hole, All in a Row, Triple Peaks, Elevator and Escalator
+//! Golf, Black Hole, All in a Row, Triple Peaks, Elevator, Escalator and Thieves
 //! (`patience::games::onto_waste`, one engine) against their referee (`patience::verify`),
 //! and their boards.
 //!
@@ -17,23 +17,26 @@
 
 use crate::common::patience;
 use crate::common::referee::referee_layouts;
-use patience::cards::{Card, DeckSpec};
+use patience::cards::Card;
 use patience::deals::Rng;
 use patience::games::onto_waste::{Move, OntoWaste, PILE_LABELS, STOCK};
-use patience::games::{all_in_a_row, black_hole, elevator, escalator, golf, triple_peaks, Game};
+use patience::games::{
+    all_in_a_row, black_hole, elevator, escalator, golf, thieves, triple_peaks, Game,
+};
 use patience::piles::{Mode, Table};
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
 use patience::verify::{Referee, Status};
 use solvers::{Limits, Space};
 use std::collections::{HashSet, VecDeque};
 
-const GAMES: [OntoWaste; 6] = [
+const GAMES: [OntoWaste; 7] = [
     golf::GAME.game,
     black_hole::GAME.game,
     all_in_a_row::GAME.game,
     triple_peaks::GAME.game,
     elevator::GAME.game,
     escalator::GAME.game,
+    thieves::GAME.game,
 ];
 
 /// Every move a player could try: each layout pile's top card, and the stock's.
@@ -66,13 +69,13 @@ fn canon(g: &OntoWaste, t: &Table) -> Vec<Vec<Card>> {
             .map_or_else(Vec::new, |i| t.piles[i].cards.clone()),
     );
     let w = t.find(g.rules.waste).unwrap();
-    // The top's rank, as the clubs card of that rank.
-    let rank = t.piles[w].top().map(|c| c.rank().unwrap());
-    v.push(
-        rank.map(|r| Card::new(patience::cards::Suit::Clubs, r))
-            .into_iter()
-            .collect(),
-    );
+    // The top's rank, as the clubs card of that rank (a joker as the first joker: the two
+    // play alike).
+    let top = t.piles[w].top().map(|c| match c.rank() {
+        Some(r) => Card::new(patience::cards::Suit::Clubs, r),
+        None => Card::joker(0),
+    });
+    v.push(top.into_iter().collect());
     v
 }
 
@@ -175,7 +178,7 @@ fn board(g: &OntoWaste, cards: &[Option<Card>], stock: &[Card], top: Option<Card
         .chain(&top)
         .copied()
         .collect();
-    for c in DeckSpec::FULL.cards() {
+    for c in g.rules.deck.cards() {
         if !named.contains(&c) {
             t.add_on_top(c, w).unwrap();
         }
@@ -190,7 +193,7 @@ fn board(g: &OntoWaste, cards: &[Option<Card>], stock: &[Card], top: Option<Card
 /// the deal's depth each; in a cover graph, on places a play could leave) and, where the
 /// game has a stock, `stock` cards in it; the waste holds the rest, a random card on top.
 fn small_position(g: &OntoWaste, rng: &mut Rng, left: usize, stock: usize) -> Table {
-    let mut cards = DeckSpec::FULL.cards();
+    let mut cards = g.rules.deck.cards();
     patience::deals::shuffle(&mut cards, rng);
     if !g.rules.covers.is_empty() {
         let held = places_left(g, rng, left);
@@ -533,6 +536,104 @@ fn triple_peaks_constructed_loss_is_proven() {
     assert_constructed_board_loss(g, "triple-peaks", &t);
 }
 
+/// A board of a game of piles: `piles` (top cards last; piles not named are empty), the
+/// waste showing `top` over the rest of the deck, `stock` (the next card turned first).
+fn piles_board(g: &OntoWaste, piles: &[&str], stock: &[&str], top: &str) -> Table {
+    let mut t = Table::new();
+    let s = t.create_empty(STOCK, Mode::Stacked).unwrap();
+    let w = t.create_empty(g.rules.waste, Mode::Stacked).unwrap();
+    let mut named = vec![card(top)];
+    for (p, l) in PILE_LABELS[..g.rules.piles as usize].iter().enumerate() {
+        let i = t.create_empty(l, Mode::Spread).unwrap();
+        for c in piles.get(p).map_or("", |x| x).split_whitespace() {
+            t.add_on_top(card(c), i).unwrap();
+            named.push(card(c));
+        }
+    }
+    for c in stock.iter().rev() {
+        t.add_on_top(card(c).face_down(), s).unwrap();
+        named.push(card(c));
+    }
+    for c in g.rules.deck.cards() {
+        if !named.contains(&c) {
+            t.add_on_top(c, w).unwrap();
+        }
+    }
+    t.add_on_top(card(top), w).unwrap();
+    t
+}
+
+/// Thieves, the jokers both played (under the waste's top 9H), the stock holding 3S: piles
+/// 7C 9D 8C and 7D 9C 8D (top cards last). Black Hole's argument without the wrap: each 7
+/// needs an 8 on the waste (no 6 is left), each pile's 8 goes before its 9 and that 9
+/// before its 7, so when the second 8 is played the 9 of its own pile still covers its 7,
+/// which can follow neither 8; the 3S leads to no rank left.
+#[test]
+fn thieves_constructed_loss_is_proven() {
+    let g = &thieves::GAME.game;
+    let t = piles_board(g, &["7C 9D 8C", "7D 9C 8D"], &["3S"], "9H");
+    assert_constructed_board_loss(g, "thieves", &t);
+    // The two jokers on a third pile win it: 8C, 9D, 8D, 7C, then RJ onto 7C, 9C onto the
+    // joker, BJ onto 9C and 7D onto BJ.
+    let jokers = piles_board(g, &["7C 9D 8C", "7D 9C 8D", "RJ BJ"], &["3S"], "9H");
+    let (verdict, _) = solve_board("thieves", "thieves-jokers.txt", &jokers.to_text());
+    assert_eq!(verdict, "solved");
+    assert!(referee_search(g, &jokers).0[0].1);
+}
+
+#[test]
+fn bad_thieves_boards_get_one_error_line() {
+    let dir = std::env::temp_dir().join(format!("patience-thieves-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = patience(&["deal", "thieves", "--deal", "1"]).ok();
+    let stock = line_cards(&board, "stock (");
+    let pile1 = line_cards(&board, "1 (").join(" ");
+    let waste = line_cards(&board, "waste (").join(" ");
+    // A joker taken off the board, a sixth card on a pile, a face-down layout card.
+    let jokerless: String = board
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .filter(|w| !matches!(w.trim_start_matches('#'), "RJ" | "BJ"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let cases = [
+        ("jokerless.txt", jokerless, "missing card"),
+        (
+            "six.txt",
+            with_line(
+                &with_line(
+                    &board,
+                    "stock (",
+                    &format!("stock (stacked): {}", stock[1..].join(" ")),
+                ),
+                "1 (",
+                &format!("1 (spread): {pile1} {}", &stock[0][1..]),
+            ),
+            "pile '1' holds 6 cards",
+        ),
+        (
+            "down.txt",
+            with_line(&board, "waste (", &format!("waste (stacked): #{waste}")),
+            "should lie face up",
+        ),
+    ];
+    for (name, text, want) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let line =
+            patience(&["solve", "thieves", "--board", path.to_str().unwrap()]).one_line_error();
+        assert!(line.contains(want), "{name}: {line}");
+    }
+    // black-hole-solver's format has no jokers.
+    let line =
+        patience(&["deal", "thieves", "--deal", "1", "--black-hole-solver"]).one_line_error();
+    assert!(line.contains("no black-hole-solver board format"), "{line}");
+}
+
 /// `text` with the line starting `prefix` replaced by `line`.
 fn with_line(text: &str, prefix: &str, line: &str) -> String {
     let mut found = false;
@@ -634,7 +735,7 @@ fn bad_cover_graph_boards_get_one_error_line() {
 /// stock and the covered places) again, and the hint names a face-up free card or `turn`.
 #[test]
 fn fair_hints_name_no_hidden_card() {
-    for game in ["triple-peaks", "elevator"] {
+    for game in ["triple-peaks", "elevator", "thieves"] {
         let board = patience(&["deal", game, "--deal", "3"]).ok();
         let hidden: Vec<&str> = board
             .split_whitespace()
