@@ -469,6 +469,8 @@ fn known_deals_camelot() {
         }
     }
     wins_and_losses(&rows, "solved", "unsolvable");
+}
+
 /// The games of a line that closes up (one engine): a won line removes all 52 cards in
 /// pairs (`5D+8C`), Neighbor's four Kings alone, between Monte Carlo's deals; Accordion's
 /// covers 51 cards one at a time (`7H>7C`).
