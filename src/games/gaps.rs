@@ -436,12 +436,6 @@ impl Space for Gaps {
     }
 }
 
-impl Gaps {
-    fn impossible(why: String) -> BoardError {
-        BoardError::Impossible(why)
-    }
-}
-
 impl Game for Gaps {
     fn id(&self) -> GameId {
         self.rules.id
@@ -500,34 +494,11 @@ impl Game for Gaps {
             gaps: [0; 4],
             key: super::slot_grid::Key([0; 5]),
         };
-        for i in 0..SLOTS {
-            let cards = &t.piles[ids[i]].cards;
-            match cards[..] {
-                [] => {}
-                [c] if c.is_face_down() => {
-                    return Err(Self::impossible(format!(
-                        "card {} in slot '{}' should lie face up",
-                        c.face_up(),
-                        labels[i]
-                    )))
-                }
-                [c] if c.rank_unchecked().value() == 1 => {
-                    return Err(Self::impossible(format!(
-                        "{c} lies in slot '{}': the Aces are taken out at the deal",
-                        labels[i]
-                    )))
-                }
-                [c] => {
-                    s.grid[i] = c.byte();
-                    s.slot[c.index()] = i as u8;
-                }
-                _ => {
-                    return Err(Self::impossible(format!(
-                        "slot '{}' holds {} cards; a slot holds one",
-                        labels[i],
-                        cards.len()
-                    )))
-                }
+        let read = super::slot_grid::read_slots(t, &ids[..SLOTS], &labels, (1, "Aces"), GAP)?;
+        for (i, &c) in read.iter().enumerate() {
+            s.grid[i] = c;
+            if c != GAP {
+                s.slot[c as usize] = i as u8;
             }
         }
         // The partition holds, no slot holds an Ace and none holds two cards: the four Aces

@@ -50,6 +50,44 @@ impl<const W: usize> Key<W> {
     }
 }
 
+/// Reads a board's grid: the piles `ids` (labelled `labels`), one slot each, hold one face-up
+/// card or none; the cards of rank `out` (1 to 13), taken out at the deal (`out_name`, such
+/// as "Aces"), may not lie in them. Returns each slot's card index, or `empty`.
+pub fn read_slots(
+    t: &crate::piles::Table,
+    ids: &[usize],
+    labels: &[String],
+    (out, out_name): (u8, &str),
+    empty: u8,
+) -> Result<Vec<u8>, super::BoardError> {
+    let bad = |why: String| Err(super::BoardError::Impossible(why));
+    let mut grid = Vec::with_capacity(ids.len());
+    for (&p, label) in ids.iter().zip(labels) {
+        match t.piles[p].cards[..] {
+            [] => grid.push(empty),
+            [c] if c.is_face_down() => {
+                return bad(format!(
+                    "card {} in slot '{label}' should lie face up",
+                    c.face_up()
+                ))
+            }
+            [c] if c.rank_unchecked().value() == out => {
+                return bad(format!(
+                    "{c} lies in slot '{label}': the {out_name} are taken out at the deal"
+                ))
+            }
+            [c] => grid.push(c.index() as u8),
+            ref cards => {
+                return bad(format!(
+                    "slot '{label}' holds {} cards; a slot holds one",
+                    cards.len()
+                ))
+            }
+        }
+    }
+    Ok(grid)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
