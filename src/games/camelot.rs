@@ -87,7 +87,7 @@ pub fn fits(rank: u8, kind: Kind) -> bool {
 
 /// The label of slot `i` (row by row): its column `a` to `d`, its row 1 to 4.
 pub fn slot_label(i: usize) -> String {
-    format!("{}{}", (b'a' + (i % 4) as u8) as char, i / 4 + 1)
+    super::slot_grid::slot_label(i, 4)
 }
 
 /// A move.
@@ -201,12 +201,11 @@ impl Space for Camelot {
         }
         let step = |mv, state| Successor { mv, state, cost: 1 };
         if s.waste != EMPTY {
-            for (k, slots) in BY_KIND.iter().enumerate() {
+            for slots in &BY_KIND {
                 if !fits(rank(s.waste), KINDS[slots[0]]) {
                     continue;
                 }
                 if let Some(&to) = slots.iter().find(|&&i| s.grid[i] == EMPTY) {
-                    let _ = k;
                     let mut n = *s;
                     n.grid[to] = s.waste;
                     n.waste = EMPTY;
@@ -223,7 +222,7 @@ impl Space for Camelot {
             return;
         }
         if s.removing {
-            let numbers: Vec<u8> = s
+            let numbers: smallvec::SmallVec<[u8; SLOTS]> = s
                 .grid
                 .iter()
                 .copied()
@@ -231,7 +230,7 @@ impl Space for Camelot {
                 .collect();
             // Removing a card leads to the same key as removing another of its rank from
             // a slot of the same kind: such a move is listed once.
-            let mut keys: Vec<u128> = Vec::new();
+            let mut keys: smallvec::SmallVec<[u128; 16]> = smallvec::SmallVec::new();
             let mut push = |mv, state: State, out: &mut Vec<Successor<Move, State>>| {
                 let k = self.key(&state);
                 if !keys.contains(&k) {

@@ -65,18 +65,12 @@ pub const REDEALS: &str = "redeals";
 
 /// The label of slot `i` (row by row): its column as a letter `a` to `m`, its row 1 to 4.
 pub fn slot_label(i: usize) -> String {
-    format!(
-        "{}{}",
-        (b'a' + (i % COLUMNS) as u8) as char,
-        i / COLUMNS + 1
-    )
+    super::slot_grid::slot_label(i, COLUMNS)
 }
 
 /// The labels of a board's piles: the slots row by row, then [`ACES`].
 pub fn labels() -> Vec<String> {
-    let mut v: Vec<String> = (0..SLOTS).map(slot_label).collect();
-    v.push(ACES.to_string());
-    v
+    super::slot_grid::labels(SLOTS, COLUMNS, ACES)
 }
 
 /// One game of the family.

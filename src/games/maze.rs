@@ -45,18 +45,12 @@ pub const KINGS: &str = "kings";
 
 /// The label of slot `i` (reading order): its column as a letter `a` to `i`, its row 1 to 6.
 pub fn slot_label(i: usize) -> String {
-    format!(
-        "{}{}",
-        (b'a' + (i % COLUMNS) as u8) as char,
-        i / COLUMNS + 1
-    )
+    super::slot_grid::slot_label(i, COLUMNS)
 }
 
-/// The labels of a board's piles: the slots in reading order, then [`KINGS`].
+/// The labels of a board's piles: the slots row by row, then [`KINGS`].
 pub fn labels() -> Vec<String> {
-    let mut v: Vec<String> = (0..SLOTS).map(slot_label).collect();
-    v.push(KINGS.to_string());
-    v
+    super::slot_grid::labels(SLOTS, COLUMNS, KINGS)
 }
 
 /// A move: `card` goes into the gap at slot `to`.

@@ -50,6 +50,23 @@ impl<const W: usize> Key<W> {
     }
 }
 
+/// The label of slot `i` of a grid `columns` wide, read row by row: its column as a letter
+/// from `a`, its row from 1 (Camelot's `a1`..`d4`, Maze's `a1`..`i6`, Gaps' `a1`..`m4`).
+pub fn slot_label(i: usize, columns: usize) -> String {
+    format!(
+        "{}{}",
+        (b'a' + (i % columns) as u8) as char,
+        i / columns + 1
+    )
+}
+
+/// The labels of a grid game's piles: its `slots` slots row by row, then the pile `extra`.
+pub fn labels(slots: usize, columns: usize, extra: &str) -> Vec<String> {
+    let mut v: Vec<String> = (0..slots).map(|i| slot_label(i, columns)).collect();
+    v.push(extra.to_string());
+    v
+}
+
 /// Reads a board's grid: the piles `ids` (labelled `labels`), one slot each, hold one face-up
 /// card or none; the cards of rank `out` (1 to 13), taken out at the deal (`out_name`, such
 /// as "Aces"), may not lie in them. Returns each slot's card index, or `empty`.

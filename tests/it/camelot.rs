@@ -13,7 +13,7 @@ use crate::common::patience;
 use crate::common::referee::referee_layouts;
 use patience::cards::{Card, Rank, Suit};
 use patience::deals::Rng;
-use patience::games::camelot::{self, slot_label, Camelot, Move, REMOVED, REMOVING, STOCK, WASTE};
+use patience::games::camelot::{self, slot_label, Move, REMOVED, REMOVING, STOCK, WASTE};
 use patience::games::Game;
 use patience::piles::{Mode, Table};
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
@@ -278,7 +278,6 @@ fn bad_camelot_boards_get_one_clear_error_line() {
             patience(&["solve", "camelot", "--board", path.to_str().unwrap()]).one_line_error();
         assert!(err.contains(want), "case {i}: {err}");
     }
-    let _ = Camelot;
 }
 
 #[test]
