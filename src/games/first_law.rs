@@ -14,12 +14,16 @@
 //! every position it can reach has been searched without a win (the search's exact keys
 //! make the cycles finite). Verdicts are thoughtful: the stock's order is read as dealt.
 
-use super::rounds::{descriptor, Rounds, Rules};
+use super::rounds::{descriptor, Removal, Rounds, Rules, Shifts, Won};
 use super::{GameId, GameInfo, OwnGame};
 
 /// First Law's rules.
 pub const RULES: Rules = Rules {
     id: GameId::FirstLaw,
+    removal: Removal::FourOfARank,
+    shifts: Shifts::SameRankLeftmost,
+    gather: true,
+    won: Won::AllRemoved,
 };
 
 /// First Law in the registry of own-rules games ([`own_games!`](crate::own_games)).

@@ -18,6 +18,7 @@ pub mod cover;
 pub mod elevator;
 pub mod escalator;
 pub mod first_law;
+pub mod fortunes;
 pub mod fourteen;
 pub mod gaps;
 pub mod gay_gordons;
@@ -92,6 +93,8 @@ macro_rules! own_games {
             Escalator => escalator::GAME,
             /// Thieves (AisleRiot's Les Voleurs).
             Thieves => thieves::GAME,
+            /// Fortunes.
+            Fortunes => fortunes::GAME,
             /// First Law (AisleRiot's Première loi).
             FirstLaw => first_law::GAME,
             /// Gaps (AisleRiot's).

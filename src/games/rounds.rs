@@ -1,30 +1,26 @@
 //! The games whose stock deals one card onto each of four piles a round, and whose cards
-//! leave those piles: AisleRiot's First Law. One engine, [`Rounds`]; a game is a file
-//! holding its [`Rules`] (a constant) and one line in the registry. (AisleRiot's Fortunes
-//! deals the same way; it is not here yet: its exhaustive search needs a reduction first.)
+//! leave those piles: AisleRiot's Fortunes and First Law. One engine, [`Rounds`]; each
+//! game is a file holding its [`Rules`] (a constant) and one line in the registry.
 //!
 //! # The layout
 //! A stock, face down, and four piles, face up (AisleRiot turns every card it deals to
 //! them). Clicking the stock deals its next four cards, one onto each pile from the first.
 //! Every game of the family starts with the whole deck in the stock and the piles empty, and
 //! removes cards from the piles' tops onto a pile of removed cards (AisleRiot throws them
-//! away; the board keeps them so that every card of the deck is somewhere).
-//!
-//! # First Law's rules
-//! A pile's top card moves onto the leftmost pile to its left whose top card is of its
-//! rank, unless the four piles hold cards and their tops are of one rank: then a click on
-//! any of them removes the four. A click on the empty stock gathers the piles back into it,
-//! unlimited: the fourth pile onto the stock, then the third, second and first, each turned
-//! over card by card (AisleRiot's `flip-deck`), so that the next deals give the first pile's
-//! cards from its bottom up, then the second's, the third's and the fourth's. Won when every
-//! card is removed.
+//! away; the board keeps them so that every card of the deck is somewhere). The rules say
+//! which cards are removed ([`Removal`]), which cards move between piles ([`Shifts`]),
+//! whether an empty stock takes the piles back ([`Rules::gather`]) and when the game is won
+//! ([`Won`]).
 //!
 //! # The packed state
 //! The cards in play in one array: the stock in dealing order (the next card dealt first),
 //! then each pile from its bottom card up, and the five lengths. Bytes past the cards in play
 //! are zero, so the state is its own exact key. The removed cards are the deck's cards not in
 //! play; the order in which they were removed is the one thing the state forgets, and no rule
-//! reads it (ARCHITECTURE.md, "Reductions").
+//! reads it (ARCHITECTURE.md, "Reductions"). Once the stock is out, in the games whose rules
+//! never tell the piles apart ([`Rounds::piles_interchangeable`]: Fortunes), the key sorts
+//! the piles by their bottom cards; while the stock holds cards it never does, since each
+//! deal puts its i-th card on pile i.
 
 use super::{check_partition, expect_faces, expect_piles, BoardError, Game, GameId, GameInfo};
 use super::{shuffled_stock, OwnGame};
@@ -40,11 +36,53 @@ pub const REMOVED: &str = "removed";
 /// The labels of the four piles.
 pub const PILES: [&str; 4] = ["1", "2", "3", "4"];
 
+/// Which cards leave the piles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removal {
+    /// A pile's top card, when another pile's top card is of its suit and higher, Aces high
+    /// (Fortunes).
+    LowerOfSuit,
+    /// The four top cards together, when the four piles hold cards and their tops are of one
+    /// rank (First Law).
+    FourOfARank,
+}
+
+/// Which cards move from pile to pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shifts {
+    /// Any card of a pile, with the cards on it, onto an empty pile (Fortunes).
+    RunsToEmpty,
+    /// A pile's top card onto the leftmost pile to its left whose top card is of its rank,
+    /// unless the four tops are of one rank (then a click removes them: First Law).
+    SameRankLeftmost,
+}
+
+/// When the game is won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Won {
+    /// The stock is out and each pile holds exactly one card (Fortunes: the four Aces, which
+    /// never leave).
+    OneCardEach,
+    /// Every card is removed (First Law).
+    AllRemoved,
+}
+
 /// One game of the family.
 #[derive(Clone, Copy, Debug)]
 pub struct Rules {
     /// The game's id.
     pub id: GameId,
+    /// Which cards leave the piles.
+    pub removal: Removal,
+    /// Which cards move between piles.
+    pub shifts: Shifts,
+    /// Whether a click on the empty stock gathers the piles back into it, unlimited: the
+    /// fourth pile onto the stock, then the third, second and first, each turned over card
+    /// by card (AisleRiot's `flip-deck`), so that the next deals give the first pile's cards
+    /// from its bottom up, then the second's, the third's and the fourth's.
+    pub gather: bool,
+    /// When the game is won.
+    pub won: Won,
 }
 
 /// A move.
@@ -52,21 +90,30 @@ pub struct Rules {
 pub enum Move {
     /// The stock's next four cards, one onto each pile (names no card: they are hidden).
     Deal,
-    /// The piles gathered back into the empty stock.
+    /// The piles gathered back into the empty stock ([`Rules::gather`]).
     Gather,
-    /// The four top cards, of one rank, removed; `card` is the first pile's.
+    /// A pile's top card removed ([`Removal::LowerOfSuit`]).
+    Remove {
+        /// The pile, from 0.
+        pile: u8,
+        /// The card.
+        card: Card,
+    },
+    /// The four top cards removed ([`Removal::FourOfARank`]); `card` is the first pile's.
     RemoveFour {
         /// The first pile's top card.
         card: Card,
     },
-    /// A pile's top card onto another pile.
+    /// `count` cards, `card` the lowest of them in its pile, from pile `from` onto pile `to`.
     Shift {
-        /// The pile it leaves, from 0.
+        /// The pile they leave, from 0.
         from: u8,
-        /// The pile it goes onto, from 0.
+        /// The pile they go onto, from 0.
         to: u8,
-        /// The card.
+        /// The card at the bottom of the cards moved.
         card: Card,
+        /// How many cards move.
+        count: u8,
     },
 }
 
@@ -130,6 +177,19 @@ fn rank(byte: u8) -> u8 {
     byte % 13 + 1
 }
 
+/// A card byte's suit.
+fn suit(byte: u8) -> u8 {
+    byte / 13
+}
+
+/// A card byte's value with Aces high: 2 to 14.
+fn ace_high(byte: u8) -> u8 {
+    match rank(byte) {
+        1 => 14,
+        r => r,
+    }
+}
+
 /// The engine of the family, for one game's [`Rules`].
 #[derive(Clone, Copy, Debug)]
 pub struct Rounds {
@@ -138,6 +198,18 @@ pub struct Rounds {
 }
 
 impl Rounds {
+    /// Whether no rule tells the piles apart once the stock is out: the removal looks at
+    /// every other pile's top ([`Removal::LowerOfSuit`]), a group goes onto any empty pile
+    /// ([`Shifts::RunsToEmpty`]), no gathering reads the piles' order, and neither way to
+    /// win names a pile. Then a permutation of the piles maps moves to moves and wins to
+    /// wins, and the key sorts them (Fortunes). First Law's moves go leftwards and its
+    /// gathering stacks the piles in order: never there.
+    pub fn piles_interchangeable(&self) -> bool {
+        self.rules.removal == Removal::LowerOfSuit
+            && self.rules.shifts == Shifts::RunsToEmpty
+            && !self.rules.gather
+    }
+
     /// Every legal move of `s` with its successor.
     fn moves(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
         let parts = s.parts();
@@ -154,37 +226,87 @@ impl Rounds {
         let tops: Vec<Option<u8>> = (0..4).map(top).collect();
         let four = tops.iter().all(|t| t.is_some())
             && tops.iter().all(|t| t.map(rank) == tops[0].map(rank));
-        if four {
-            let mut q = parts;
-            for p in 0..4 {
-                q[p + 1] = &piles[p][..piles[p].len() - 1];
+        match self.rules.removal {
+            Removal::LowerOfSuit => {
+                for p in 0..4 {
+                    let Some(c) = tops[p] else { continue };
+                    let higher = (0..4).any(|q| {
+                        q != p
+                            && tops[q]
+                                .is_some_and(|d| suit(d) == suit(c) && ace_high(d) > ace_high(c))
+                    });
+                    if higher {
+                        push(
+                            out,
+                            Move::Remove {
+                                pile: p as u8,
+                                card: Card::from_index(c),
+                            },
+                            State::build(without(p, 1), [None; 5]),
+                        );
+                    }
+                }
             }
-            push(
-                out,
-                Move::RemoveFour {
-                    card: Card::from_index(tops[0].expect("four tops")),
-                },
-                State::build(q, [None; 5]),
-            );
-        } else {
-            for from in 1..4 {
-                let Some(c) = tops[from] else { continue };
-                let Some(to) = (0..from).find(|&q| tops[q].is_some_and(|d| rank(d) == rank(c)))
-                else {
-                    continue;
-                };
-                let mut extra = [None; 5];
-                extra[to + 1] = Some(c);
-                push(
-                    out,
-                    Move::Shift {
-                        from: from as u8,
-                        to: to as u8,
-                        card: Card::from_index(c),
-                    },
-                    State::build(without(from, 1), extra),
-                );
+            Removal::FourOfARank => {
+                if four {
+                    let mut q = parts;
+                    for p in 0..4 {
+                        q[p + 1] = &piles[p][..piles[p].len() - 1];
+                    }
+                    push(
+                        out,
+                        Move::RemoveFour {
+                            card: Card::from_index(tops[0].expect("four tops")),
+                        },
+                        State::build(q, [None; 5]),
+                    );
+                }
             }
+        }
+        match self.rules.shifts {
+            Shifts::RunsToEmpty => {
+                for to in (0..4).filter(|&e| piles[e].is_empty()) {
+                    for from in (0..4).filter(|&p| !piles[p].is_empty()) {
+                        let pile = piles[from];
+                        for start in 0..pile.len() {
+                            let mut q = without(from, pile.len() - start);
+                            q[to + 1] = &pile[start..];
+                            push(
+                                out,
+                                Move::Shift {
+                                    from: from as u8,
+                                    to: to as u8,
+                                    card: Card::from_index(pile[start]),
+                                    count: (pile.len() - start) as u8,
+                                },
+                                State::build(q, [None; 5]),
+                            );
+                        }
+                    }
+                }
+            }
+            Shifts::SameRankLeftmost if !four => {
+                for from in 1..4 {
+                    let Some(c) = tops[from] else { continue };
+                    let Some(to) = (0..from).find(|&q| tops[q].is_some_and(|d| rank(d) == rank(c)))
+                    else {
+                        continue;
+                    };
+                    let mut extra = [None; 5];
+                    extra[to + 1] = Some(c);
+                    push(
+                        out,
+                        Move::Shift {
+                            from: from as u8,
+                            to: to as u8,
+                            card: Card::from_index(c),
+                            count: 1,
+                        },
+                        State::build(without(from, 1), extra),
+                    );
+                }
+            }
+            Shifts::SameRankLeftmost => {}
         }
         let stock = parts[0];
         if stock.len() >= 4 {
@@ -198,7 +320,7 @@ impl Rounds {
                 Some(stock[3]),
             ];
             push(out, Move::Deal, State::build(q, extra));
-        } else if stock.is_empty() && s.in_play() > 0 {
+        } else if stock.is_empty() && self.rules.gather && s.in_play() > 0 {
             // The piles lie in the array in order, bottom cards first, right after the empty
             // stock: gathered, they are the stock in dealing order as they lie.
             let mut n = *s;
@@ -214,11 +336,23 @@ impl Space for Rounds {
     type Move = Move;
 
     fn is_goal(&self, s: &State) -> bool {
-        s.in_play() == 0
+        match self.rules.won {
+            Won::OneCardEach => s.len == [0, 1, 1, 1, 1],
+            Won::AllRemoved => s.in_play() == 0,
+        }
     }
 
     fn key(&self, s: &State) -> State {
-        *s
+        if s.len[0] == 0 && self.piles_interchangeable() {
+            // The stock is out: the piles sorted by their bottom cards, empty piles last
+            // (ARCHITECTURE.md, "Reductions").
+            let parts = s.parts();
+            let mut piles = [parts[1], parts[2], parts[3], parts[4]];
+            piles.sort_by_key(|p| p.first().copied().unwrap_or(u8::MAX));
+            State::build([&[], piles[0], piles[1], piles[2], piles[3]], [None; 5])
+        } else {
+            *s
+        }
     }
 
     fn expand(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
@@ -226,8 +360,12 @@ impl Space for Rounds {
     }
 
     fn heuristic(&self, s: &State) -> u32 {
-        // A move removes at most four cards.
-        s.in_play().div_ceil(4)
+        match self.rules.won {
+            // A move removes at most one card, and four stay.
+            Won::OneCardEach => s.in_play().saturating_sub(4),
+            // A move removes at most four cards.
+            Won::AllRemoved => s.in_play().div_ceil(4),
+        }
     }
 }
 
@@ -280,16 +418,27 @@ impl Game for Rounds {
             ));
         }
         let removed = &t.piles[ids[5]].cards;
-        let mut count = [0; 13];
-        for c in removed {
-            count[c.byte() as usize % 13] += 1;
-        }
-        if let Some(r) = (0..13).find(|&r| count[r] % 4 != 0) {
-            return impossible(format!(
-                "{} cards of rank {} are removed: cards leave four of a rank at a time",
-                count[r],
-                crate::cards::Rank::from_value(r as u8 + 1).letter()
-            ));
+        match self.rules.removal {
+            Removal::LowerOfSuit => {
+                if let Some(a) = removed.iter().find(|c| c.byte() % 13 == 0) {
+                    return impossible(format!(
+                        "{a} is removed: no card of its suit is higher, so an Ace never leaves"
+                    ));
+                }
+            }
+            Removal::FourOfARank => {
+                let mut count = [0; 13];
+                for c in removed {
+                    count[c.byte() as usize % 13] += 1;
+                }
+                if let Some(r) = (0..13).find(|&r| count[r] % 4 != 0) {
+                    return impossible(format!(
+                        "{} cards of rank {} are removed: cards leave four of a rank at a time",
+                        count[r],
+                        crate::cards::Rank::from_value(r as u8 + 1).letter()
+                    ));
+                }
+            }
         }
         let stock_order: Vec<u8> = stock.iter().rev().map(|c| c.face_up().byte()).collect();
         let piles: Vec<Vec<u8>> = ids[1..5]
@@ -306,15 +455,30 @@ impl Game for Rounds {
         match *mv {
             Move::Deal => "deal".into(),
             Move::Gather => "gather".into(),
+            Move::Remove { pile, card } => format!("remove {card} from {}", PILES[pile as usize]),
             Move::RemoveFour { card } => {
                 format!("remove the four {}s", card.rank_unchecked().letter())
             }
-            Move::Shift { from, to, card } => {
-                format!(
-                    "{card} from {} to {}",
-                    PILES[from as usize], PILES[to as usize]
-                )
-            }
+            Move::Shift {
+                from,
+                to,
+                card,
+                count: 1,
+            } => format!(
+                "{card} from {} to {}",
+                PILES[from as usize], PILES[to as usize]
+            ),
+            Move::Shift {
+                from,
+                to,
+                card,
+                count,
+            } => format!(
+                "{card} and {} on it from {} to {}",
+                count - 1,
+                PILES[from as usize],
+                PILES[to as usize]
+            ),
         }
     }
 
@@ -332,15 +496,19 @@ mod tests {
     use super::*;
 
     /// Within a search equal keys are equal states: the key is the state, whose bytes past
-    /// the cards in play are zero; checked on every state reached (up to 20,000) from deals
-    /// 3 and 4.
+    /// the cards in play are zero; checked on every state reached (up to 20,000) from deal 3
+    /// of each game.
     #[test]
     fn built_states_keep_zeros_past_the_cards_in_play() {
-        let g = Rounds {
-            rules: &super::super::first_law::RULES,
-        };
-        for n in [3, 4] {
-            let start = g.pack(&g.deal(n)).unwrap();
+        for g in [
+            Rounds {
+                rules: &super::super::fortunes::RULES,
+            },
+            Rounds {
+                rules: &super::super::first_law::RULES,
+            },
+        ] {
+            let start = g.pack(&g.deal(3)).unwrap();
             let mut seen = std::collections::HashSet::from([start]);
             let mut frontier = vec![start];
             let mut out = Vec::new();
@@ -358,7 +526,7 @@ mod tests {
                     }
                 }
             }
-            assert!(seen.len() > 100, "deal {n}: {}", seen.len());
+            assert!(seen.len() > 100, "{:?}: {}", g.rules.id, seen.len());
         }
     }
 }

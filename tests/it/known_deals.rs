@@ -414,6 +414,23 @@ fn known_deals_first_law() {
     }
 }
 
+/// Fortunes: every row won, each winning line ending on the four Aces alone (every other
+/// card removed one at a time, 48 removals).
+#[test]
+fn known_deals_fortunes() {
+    let rows = check_known("fortunes");
+    for (n, (row, moves)) in &rows {
+        assert_eq!(row.verdict, "solved", "deal {n}");
+        let removals = moves.iter().filter(|m| m.starts_with("remove ")).count();
+        assert_eq!(removals, 48, "deal {n}");
+        assert_eq!(
+            moves.iter().filter(|m| *m == "deal").count(),
+            13,
+            "deal {n}"
+        );
+    }
+}
+
 /// Gaps and its variants (one engine): every row decided, AisleRiot's two redeals never
 /// exceeded, a redeal only where the games have one; the basic variant with wins and losses.
 #[test]
@@ -578,6 +595,7 @@ fn deal_layouts_are_byte_identical_to_the_pinned_files() {
         ("escalator", 1),
         ("thieves", 1),
         ("first-law", 1),
+        ("fortunes", 1),
         ("gaps", 1),
         ("gaps-one-deal", 1),
         ("maze", 1),
@@ -771,13 +789,17 @@ fn pinned_layouts_follow_the_documented_generator_and_shuffle() {
     );
     assert_eq!(pile_cards(&board, "stock"), deck);
 
-    // first-law deal 1: the shuffled deck is the stock, face down, the piles empty.
-    let board = layout_file("first-law", 1);
-    assert_eq!(
-        pile_cards(&board, "stock"),
-        independent_shuffle(new_deck("23456789TJQKA"), 1)
-    );
-    for p in ["1", "2", "3", "4", "removed"] {
-        assert!(pile_cards(&board, p).is_empty(), "pile {p}");
+    // first-law and fortunes deal 1: the shuffled deck is the stock, face down, the piles
+    // empty.
+    for game in ["first-law", "fortunes"] {
+        let board = layout_file(game, 1);
+        assert_eq!(
+            pile_cards(&board, "stock"),
+            independent_shuffle(new_deck("23456789TJQKA"), 1),
+            "{game}"
+        );
+        for p in ["1", "2", "3", "4", "removed"] {
+            assert!(pile_cards(&board, p).is_empty(), "{game}: pile {p}");
+        }
     }
 }
