@@ -461,6 +461,25 @@ fn fortunes_constructed_position_is_lost() {
     assert_eq!(v["verdict"], "solved", "{v}");
 }
 
+/// Fortunes' deal 409, proven lost by the engine in about 4,000 states, is lost for the plain
+/// search over the referee's layouts too (every layout it reaches, nothing merged).
+#[test]
+fn fortunes_deal_409_is_lost_for_the_plain_search_too() {
+    let g = &FORTUNES;
+    let t = g.deal(409);
+    let cfg = SolveConfig {
+        algorithm: Algorithm::Dfs,
+        limits: Limits::default(),
+    };
+    assert!(matches!(
+        solve(g, &t, &cfg).unwrap().verdict,
+        Verdict::Unsolvable
+    ));
+    let layouts = referee_layouts(g, &t, candidates, Table::to_text, 2_000_000).expect("cap");
+    assert!(!layouts[0].1);
+    assert!(layouts.len() > 4_000, "{}", layouts.len());
+}
+
 #[test]
 fn fortunes_bad_boards_get_one_error_line() {
     let good = board(
