@@ -399,6 +399,11 @@ fn all_in_a_row_constructed_loss_is_proven() {
 /// goes onto a King, so with the stock out the first King played ends the game, and two
 /// Kings are left in two piles. Lost; with one card in the stock (4H, which nothing left
 /// follows) still lost.
+///
+/// Then from a 4 on the waste, three Fives and a 6 in the stock: each Five goes onto a Four
+/// or a Six of its own and only two are left (the top and the stock's 6), so lost, the
+/// predecessors count's case (every rank is within reach and no King is left). One Five
+/// fewer, on the count's boundary, is won, as the referee's plain search says too.
 #[test]
 fn golf_constructed_loss_is_proven() {
     let g = &golf::GAME.game;
@@ -407,6 +412,15 @@ fn golf_constructed_loss_is_proven() {
         g,
         "golf",
         "Talon: 4H\nFoundations: TC\nKH QC JD\nKS QD JS\n",
+    );
+    assert_constructed_loss(g, "golf", "Talon: 6H\nFoundations: 4H\n5C\n5D\n5S\n");
+    let won = "Talon: 6H\nFoundations: 4H\n5C\n5D\n";
+    let (verdict, _) = solve_board("golf", "golf-won.txt", won);
+    assert_eq!(verdict, "solved");
+    let t = g.read_board(won).unwrap().unwrap();
+    assert!(
+        referee_search(g, &t).0[0].1,
+        "the referee's layouts say lost"
     );
 }
 
