@@ -169,6 +169,9 @@ pub struct State {
     /// The layout's cards left by rank: four bits for each, Aces in bits 0-3, jokers in bits
     /// 52-55 (derived from `empty`, so not in the key).
     left: u64,
+    /// The stock's cards not yet turned, counted by rank as `left` is (derived from `turned`,
+    /// so not in the key).
+    stock_ranks: u64,
 }
 
 impl State {
@@ -329,6 +332,7 @@ impl OntoWaste {
             let mut n = *s;
             n.turned += 1;
             n.top = c;
+            n.stock_ranks -= one_of(rank(c));
             out.push(Successor {
                 mv: Move::Turn {
                     card: Card::from_index(c),
@@ -352,7 +356,7 @@ impl OntoWaste {
         n
     }
 
-    /// Whether `s` is proven lost by one of three counts (ARCHITECTURE.md, "Reductions":
+    /// Whether `s` is proven lost by one of four counts (ARCHITECTURE.md, "Reductions":
     /// each keeps every win):
     /// - **ranks out of reach**: every layout card is played onto the waste's top card now,
     ///   onto a stock card turned later, or onto a layout card played before it, and each of
@@ -362,6 +366,10 @@ impl OntoWaste {
     /// - **Kings** (where nothing goes onto a King): after a King is played from the layout
     ///   the next move, if any, turns the stock, so `k` Kings in the layout need `k - 1`
     ///   turns, and `k` if a King lies on the waste now;
+    /// - **predecessors**: each layout card goes onto a card of its own (the top now, a
+    ///   stock card or a layout card), one it fits onto, and no card lies under two; see
+    ///   [`OntoWaste::predecessors_suffice`] (not made where the walk count is: a walk
+    ///   pairs each card with the one before it);
     /// - **no walk** (where King and Ace are neighbours and the stock is out): the ranks of
     ///   the cards played from now on, after the waste's top rank, form a walk around the
     ///   cycle of thirteen ranks that uses each rank as often as the layout holds it; see
@@ -370,7 +378,7 @@ impl OntoWaste {
     /// None of them reads how the layout lies (piles or a cover graph): they count the
     /// ranks it still holds, so they hold for every layout of the family. While a joker is
     /// in the layout, in the stock or on the waste's top, no count is made (a joker joins
-    /// any two ranks, so none of the three arguments holds): such a position is never dead.
+    /// any two ranks, so none of the four arguments holds): such a position is never dead.
     pub fn is_dead(&self, s: &State) -> bool {
         let mut present = 0u16;
         for r in 0..13 {
@@ -382,23 +390,24 @@ impl OntoWaste {
             // Won, or any card or the stock may start the waste: nothing to count from.
             return false;
         }
-        let stock = &s.cards
-            [self.rules.places() + s.turned as usize..self.rules.places() + s.stock as usize];
         if self.rules.deck.jokers > 0
-            && (s.left >> 52 != 0 || rank(s.top) == JOKER_RANK || stock.iter().any(|&c| c >= 52))
+            && (s.left >> 52 != 0 || rank(s.top) == JOKER_RANK || s.stock_ranks >> 52 != 0)
         {
             return false;
         }
+        let stock_left = usize::from(s.stock - s.turned);
         if self.rules.king_stops {
             let kings = (s.left >> 48 & 0xf) as usize;
             let turns_needed = kings - usize::from(rank(s.top) != 13).min(kings);
-            if turns_needed > stock.len() {
+            if turns_needed > stock_left {
                 return true;
             }
         }
         let mut sources = 1u16 << (rank(s.top) - 1);
-        for &c in stock {
-            sources |= 1 << (rank(c) - 1);
+        for r in 0..13 {
+            if s.stock_ranks >> (4 * r) & 0xf != 0 {
+                sources |= 1 << r;
+            }
         }
         let mut reach = self.neighbours(sources) & present;
         loop {
@@ -411,7 +420,85 @@ impl OntoWaste {
         if present & !reach != 0 {
             return true;
         }
-        self.rules.wrap && stock.is_empty() && !self.walk_exists_cached(s)
+        if self.rules.wrap && stock_left == 0 {
+            // A walk pairs each card with the one before it: the walk count says all the
+            // predecessors count would, and more.
+            return !self.walk_exists_cached(s);
+        }
+        !self.predecessors_suffice(s)
+    }
+
+    /// The cycle of the rank graph's edges that [`Rules::fits`] allows (bit `i`: see
+    /// [`OntoWaste::predecessors_suffice`]): every step of one rank, but King to Ace where
+    /// the ranks do not wrap, and nothing onto a King where a King stops.
+    fn rank_edges(&self) -> u32 {
+        let mut edges = (1u32 << 26) - 1;
+        if !self.rules.wrap {
+            // King onto Ace (edge 12) and Ace onto King (edge 25).
+            edges &= !(1 << 12 | 1 << 25);
+        }
+        if self.rules.king_stops {
+            // Queen onto King (edge 24) and Ace onto King (edge 25).
+            edges &= !(1 << 24 | 1 << 25);
+        }
+        edges
+    }
+
+    /// Whether every layout card can have a card of its own under it on the waste (the
+    /// *predecessors* count, ARCHITECTURE.md "Reductions"). Each layout card goes onto the
+    /// card then on the waste's top: the top now (for the first move), a stock card turned
+    /// just before, or a layout card played just before; and each card is covered by the
+    /// next one for good, so no card lies under two. So a win pairs each layout card with a
+    /// different card among the layout's, the stock's and the top, one it fits onto: a
+    /// matching of the layout's cards into those, which this finds the largest of by ranks.
+    ///
+    /// Ranks as a bipartite graph, the layout's cards by rank on one side (`upper`), the
+    /// cards they may go onto by rank on the other (`lower`), joined where
+    /// [`Rules::fits`]: each upper rank `r` meets the lower ranks `r - 1` and `r + 1`, so
+    /// the graph is a cycle of 26 nodes, node `i` the upper rank `i mod 13` for even `i`
+    /// and the lower rank `i mod 13` for odd `i`, edge `i` joining nodes `i` and `i + 1`
+    /// ([`OntoWaste::rank_edges`]; the rules cut some). Along a path of nodes with
+    /// capacities the largest matching is found greedily from one end (its end node can
+    /// only match its one neighbour); around a whole cycle, for each flow over one edge.
+    fn predecessors_suffice(&self, s: &State) -> bool {
+        let mut cap = [0u8; 26];
+        let mut need = 0u32;
+        for r in 0..13 {
+            let layout = (s.left >> (4 * r) & 0xf) as u8;
+            let stock = (s.stock_ranks >> (4 * r) & 0xf) as u8;
+            need += u32::from(layout);
+            // Upper rank r: the even node i with i mod 13 = r; lower rank r: the odd one.
+            cap[if r % 2 == 0 { r } else { r + 13 }] = layout;
+            cap[if r % 2 == 0 { r + 13 } else { r }] = layout + stock;
+        }
+        let t = usize::from(rank(s.top) - 1);
+        cap[if t % 2 == 0 { t + 13 } else { t }] += 1;
+        let edges = self.rank_edges();
+        // The largest matching along the nodes 0 to 25 in turn, over the edges of `edges`
+        // between them (edge 25, from node 25 back to node 0, is left out).
+        let along = |cap: &[u8; 26]| -> u32 {
+            let (mut total, mut avail) = (0u32, 0u8);
+            for (i, &c) in cap.iter().enumerate() {
+                let m = avail.min(c);
+                total += u32::from(m);
+                avail = if edges >> i & 1 == 1 { c - m } else { 0 };
+            }
+            total
+        };
+        if edges >> 25 & 1 == 0 {
+            // Edge 25 is cut: the nodes from 0 to 25 are the whole graph, paths.
+            return along(&cap) >= need;
+        }
+        // A whole cycle: each flow `f` over edge 25 (nodes 25 and 0), then the path 0..=25.
+        for f in 0..=cap[25].min(cap[0]) {
+            let mut c = cap;
+            c[0] -= f;
+            c[25] -= f;
+            if u32::from(f) + along(&c) >= need {
+                return true;
+            }
+        }
+        false
     }
 
     /// [`OntoWaste::walk_exists`], remembered per thread by the cards left and the top's rank
@@ -645,6 +732,7 @@ impl Game for OntoWaste {
             turned: 0,
             top: NONE,
             left: 0,
+            stock_ranks: 0,
         };
         let depth = r.depth as usize;
         for p in 0..r.piles as usize {
@@ -695,6 +783,7 @@ impl Game for OntoWaste {
             }
             for (i, c) in cards.iter().rev().enumerate() {
                 s.cards[r.places() + i] = c.face_up().byte();
+                s.stock_ranks += one_of(rank(c.face_up().byte()));
             }
             s.stock = cards.len() as u8;
         }
@@ -1052,8 +1141,9 @@ mod tests {
     }
 
     /// Within a search, states with one key are one position but for the suit of the waste's
-    /// top card, which no rule reads: checked on every state reached
-    /// (up to 20,000) from three deals of each game.
+    /// top card, which no rule reads: checked on every state reached over every legal move
+    /// (up to 20,000; dead ends included, so that the count does not hang on how soon the
+    /// counts of [`OntoWaste::is_dead`] prove a deal lost) from three deals of each game.
     #[test]
     fn states_of_one_search_with_equal_keys_are_equal() {
         for r in FAMILY {
@@ -1067,7 +1157,7 @@ mod tests {
                         break;
                     }
                     let mut out = Vec::new();
-                    g.expand(&s, &mut out);
+                    g.expand_all(&s, &mut out);
                     for x in out {
                         match seen.entry(g.key(&x.state)) {
                             std::collections::hash_map::Entry::Occupied(e) => {
@@ -1111,6 +1201,56 @@ mod tests {
         // Around the wrap: from a King, an Ace then a Two.
         let wrap = state("Foundations: KH\n2C AC\n");
         assert!(g.walk_exists(&wrap) && !g.is_dead(&wrap));
+    }
+
+    /// The rank graph's edges ([`OntoWaste::rank_edges`]) are those [`Rules::fits`] allows,
+    /// in every game of the family.
+    #[test]
+    fn rank_edges_follow_each_games_rules() {
+        for r in FAMILY {
+            let g = OntoWaste { rules: r };
+            for i in 0..26 {
+                // Node i: the upper rank i mod 13 for even i, the lower one for odd i.
+                let (a, b) = ((i % 13) as u8 + 1, ((i + 1) % 13) as u8 + 1);
+                let (upper, lower) = if i % 2 == 0 { (a, b) } else { (b, a) };
+                assert_eq!(
+                    g.rank_edges() >> i & 1 == 1,
+                    r.fits(upper, Some(lower)),
+                    "{:?} edge {i}",
+                    r.id
+                );
+            }
+        }
+    }
+
+    /// The predecessors count on its own, where the boundary is one card: from a 4 on the
+    /// waste, three Fives need three cards of rank 4 or 6 under them; the top and a 6 in the
+    /// stock are two (lost, though every rank is within reach and no King is left), while
+    /// two Fives, or a 6 in the layout to go between them, make it (both won).
+    #[test]
+    fn the_predecessors_count_finds_what_the_other_counts_miss() {
+        let golf = OntoWaste {
+            rules: &super::super::golf::RULES,
+        };
+        let state =
+            |g: &OntoWaste, text: &str| g.pack(&g.read_black_hole_solver(text).unwrap()).unwrap();
+        let three = state(&golf, "Talon: 6H\nFoundations: 4H\n5C\n5D\n5S\n");
+        assert!(!golf.predecessors_suffice(&three) && golf.is_dead(&three));
+        let two = state(&golf, "Talon: 6H\nFoundations: 4H\n5C\n5D\n");
+        assert!(golf.predecessors_suffice(&two) && !golf.is_dead(&two));
+        let bridged = state(&golf, "Talon:\nFoundations: 4H\n5C\n5D 6S\n");
+        assert!(golf.predecessors_suffice(&bridged) && !golf.is_dead(&bridged));
+        let none = state(&golf, "Talon:\nFoundations: 4H\n5C\n5D\n");
+        assert!(!golf.predecessors_suffice(&none) && golf.is_dead(&none));
+        // Around the whole cycle of ranks (Black Hole): an Ace onto the King on the waste,
+        // then a Two onto the Ace; two Aces alone have one King for both.
+        let hole = OntoWaste {
+            rules: &super::super::black_hole::RULES,
+        };
+        let wrap = state(&hole, "Foundations: KH\n2C AC\n");
+        assert!(hole.predecessors_suffice(&wrap));
+        let stranded = state(&hole, "Foundations: KH\nAC\nAD\n");
+        assert!(!hole.predecessors_suffice(&stranded) && hole.is_dead(&stranded));
     }
 
     #[test]

@@ -399,6 +399,11 @@ fn all_in_a_row_constructed_loss_is_proven() {
 /// goes onto a King, so with the stock out the first King played ends the game, and two
 /// Kings are left in two piles. Lost; with one card in the stock (4H, which nothing left
 /// follows) still lost.
+///
+/// Then from a 4 on the waste, three Fives and a 6 in the stock: each Five goes onto a Four
+/// or a Six of its own and only two are left (the top and the stock's 6), so lost, the
+/// predecessors count's case (every rank is within reach and no King is left). One Five
+/// fewer, on the count's boundary, is won, as the referee's plain search says too.
 #[test]
 fn golf_constructed_loss_is_proven() {
     let g = &golf::GAME.game;
@@ -407,6 +412,15 @@ fn golf_constructed_loss_is_proven() {
         g,
         "golf",
         "Talon: 4H\nFoundations: TC\nKH QC JD\nKS QD JS\n",
+    );
+    assert_constructed_loss(g, "golf", "Talon: 6H\nFoundations: 4H\n5C\n5D\n5S\n");
+    let won = "Talon: 6H\nFoundations: 4H\n5C\n5D\n";
+    let (verdict, _) = solve_board("golf", "golf-won.txt", won);
+    assert_eq!(verdict, "solved");
+    let t = g.read_board(won).unwrap().unwrap();
+    assert!(
+        referee_search(g, &t).0[0].1,
+        "the referee's layouts say lost"
     );
 }
 
@@ -514,10 +528,12 @@ fn pyramid_constructed_losses_are_proven() {
 }
 
 /// Triple Peaks: the first peak holds 7C under 9D under 8C (places 1, 4 and 10), the second
-/// 7D under 9C under 8D (places 2, 5 and 13), the waste shows 9H and the stock holds 3S.
-/// Black Hole's argument: each 7 needs an 8 on the waste (no 6 is left), each peak's 8
+/// 7D under 9C under 8D (places 2, 5 and 13), the waste shows 9H and the stock holds TS and
+/// TH. Black Hole's argument: each 7 needs an 8 on the waste (no 6 is left), each peak's 8
 /// goes before its 9 and that 9 before its 7, so when the second 8 is played the 9 of its
-/// own peak still lies on its 7, and that 7 can follow neither 8; the 3S bridges nothing.
+/// own peak still lies on its 7, and that 7 can follow neither 8; the Tens take the 9s and
+/// lead to no 8. (Without the Tens the predecessors count proves it lost at once: two 8s
+/// for two 7s and two 9s; with them the search must try the orders.)
 #[test]
 fn triple_peaks_constructed_loss_is_proven() {
     let g = &triple_peaks::GAME.game;
@@ -532,7 +548,7 @@ fn triple_peaks_constructed_loss_is_proven() {
             (12, "8D"),
         ],
     );
-    let t = board(g, &layout, &[card("3S")], Some(card("9H")));
+    let t = board(g, &layout, &[card("TS"), card("TH")], Some(card("9H")));
     assert_constructed_board_loss(g, "triple-peaks", &t);
 }
 
@@ -563,15 +579,16 @@ fn piles_board(g: &OntoWaste, piles: &[&str], stock: &[&str], top: &str) -> Tabl
     t
 }
 
-/// Thieves, the jokers both played (under the waste's top 9H), the stock holding 3S: piles
-/// 7C 9D 8C and 7D 9C 8D (top cards last). Black Hole's argument without the wrap: each 7
-/// needs an 8 on the waste (no 6 is left), each pile's 8 goes before its 9 and that 9
+/// Thieves, the jokers both played (under the waste's top 9H), the stock holding TS and TH:
+/// piles 7C 9D 8C and 7D 9C 8D (top cards last). Black Hole's argument without the wrap:
+/// each 7 needs an 8 on the waste (no 6 is left), each pile's 8 goes before its 9 and that 9
 /// before its 7, so when the second 8 is played the 9 of its own pile still covers its 7,
-/// which can follow neither 8; the 3S leads to no rank left.
+/// which can follow neither 8; the Tens take the 9s and lead to no 8 (without them the
+/// predecessors count proves it lost at once, where the search should have orders to try).
 #[test]
 fn thieves_constructed_loss_is_proven() {
     let g = &thieves::GAME.game;
-    let t = piles_board(g, &["7C 9D 8C", "7D 9C 8D"], &["3S"], "9H");
+    let t = piles_board(g, &["7C 9D 8C", "7D 9C 8D"], &["TS", "TH"], "9H");
     assert_constructed_board_loss(g, "thieves", &t);
     // The two jokers on a third pile win it: 8C, 9D, 8D, 7C, then RJ onto 7C, 9C onto the
     // joker, BJ onto 9C and 7D onto BJ.
