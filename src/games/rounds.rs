@@ -223,7 +223,7 @@ impl Rounds {
             q[p + 1] = &piles[p][..piles[p].len() - n];
             q
         };
-        let tops: Vec<Option<u8>> = (0..4).map(top).collect();
+        let tops: [Option<u8>; 4] = std::array::from_fn(top);
         let four = tops.iter().all(|t| t.is_some())
             && tops.iter().all(|t| t.map(rank) == tops[0].map(rank));
         match self.rules.removal {
