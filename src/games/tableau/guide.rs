@@ -93,8 +93,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// card in the waste (each covers the ones turned before it); less six per empty pile.
     /// In games of two decks without a redeal (the Forty Thieves family but Little Forty
     /// and Backbone) the waste only ever gives up its top card: there eight per card in the
-    /// waste, and four per waste card above a lower card of its suit, as in a pile. With those two terms (chosen 2026-11-27 at
-    /// 100,000 states a deal) the portfolio won 39 of Forty Thieves' deals 1 to 100 where
+    /// waste, and four per waste card above a lower card of its suit, as in a pile. With
+    /// those two terms (chosen 2026-11-27 at 100,000 states a deal) the portfolio won 39 of Forty Thieves' deals 1 to 100 where
     /// it had won 22, and 40 of deals 101 to 200 (kept apart to check the choice) where it
     /// had won 21; five per waste card won 38 and 37, twelve 38 on deals 1 to 100, and the
     /// inversions alone 31. The same terms whenever no redeal is left won more of deals 1
@@ -131,12 +131,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 if i > 0 && self.feat.fits[usize::from(id)] >> (pile[i - 1] & !DOWN) & 1 == 0 {
                     breaks += 1;
                 }
-                let (r, suit) = (
-                    self.home_order(s, RANK_OF[usize::from(id)]),
-                    usize::from(id / 13),
-                );
-                inverted += u32::from(r > lowest[suit]);
-                lowest[suit] = lowest[suit].min(r);
+                inverted += u32::from(self.above_lower_of_suit(s, id, &mut lowest));
                 if next >> id & 1 != 0 {
                     depth += (len - 1 - i) as u32;
                 }
@@ -158,12 +153,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             let above = if p < first + stacks { cover } else { 0 };
             let mut lowest = [14u8; 4];
             for (i, &b) in pile.iter().enumerate() {
-                let (r, suit) = (
-                    self.home_order(s, RANK_OF[usize::from(b & !DOWN)]),
-                    usize::from((b & !DOWN) / 13),
-                );
-                inverted += u32::from(r > lowest[suit]);
-                lowest[suit] = lowest[suit].min(r);
+                inverted += u32::from(self.above_lower_of_suit(s, b & !DOWN, &mut lowest));
                 // Every reserve card waits for the cards above it (a reserve card leaves
                 // only home or onto its own parent), the next cards home counted again.
                 let over = (pile.len() - 1 - i + above) as u32;
@@ -178,34 +168,39 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         // In the games of two decks without a redeal (the Forty Thieves family) the waste
         // is a pile that gives up only its top card, for good: it weighs more per card,
         // and its cards above a lower one of their suit count as in a pile.
-        let last_pass = self.rules.decks == 2 && self.feat.waste_redeals == 0;
-        let mut waste_inverted = 0u32;
+        let waste_for_good = self.rules.decks == 2 && self.feat.waste_redeals == 0;
         let mut lowest = [14u8; 4];
         for (i, &b) in talon[..waste].iter().enumerate() {
             let id = b & !DOWN;
             if next >> id & 1 != 0 {
                 depth += (waste - 1 - i) as u32;
             }
-            if last_pass {
-                let (r, suit) = (
-                    self.home_order(s, RANK_OF[usize::from(id)]),
-                    usize::from(id / 13),
-                );
-                waste_inverted += u32::from(r > lowest[suit]);
-                lowest[suit] = lowest[suit].min(r);
+            if waste_for_good {
+                inverted += u32::from(self.above_lower_of_suit(s, id, &mut lowest));
             }
         }
-        let waste_weight = if last_pass { 8 } else { 1 };
+        let waste_weight = if waste_for_good { 8 } else { 1 };
         let not_home = u32::from(self.feat.cards) - s.home_count();
         // The offset bounds the empty-pile bonus (13 piles at most).
         (3 * not_home
             + 2 * breaks
-            + 4 * (inverted + waste_inverted)
+            + 4 * inverted
             + depth
             + buried
             + waste_weight * waste as u32
             + 100)
             .saturating_sub(6 * empty)
+    }
+
+    /// Whether card `id`, the next one up a pile (or a reserve stack, or the waste), lies
+    /// above a lower card of its own suit, `lowest` holding each suit's lowest rank so far
+    /// (in the foundations' order, `home_order`) and taking `id`'s.
+    fn above_lower_of_suit(&self, s: &State<N>, id: u8, lowest: &mut [u8; 4]) -> bool {
+        let r = self.home_order(s, RANK_OF[usize::from(id)]);
+        let suit = usize::from(id / 13);
+        let above = r > lowest[suit];
+        lowest[suit] = lowest[suit].min(r);
+        above
     }
 
     /// Whether the game moves any run, with two decks and a stock dealt onto the piles
