@@ -18,7 +18,7 @@
 //!   boards, each refused in one line.
 
 use crate::common::patience;
-use crate::common::referee::referee_layouts;
+use crate::common::referee::{engine_keys, referee_layouts};
 use patience::cards::{parse_card, Card, DeckSpec};
 use patience::deals::Rng;
 use patience::games::compacting::{Close, Compacting, Move, Rules, LABELS, REMOVED, STOCK};
@@ -27,7 +27,7 @@ use patience::piles::{Mode, Table};
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
 use patience::verify::{Referee, Status};
 use solvers::{Limits, Space};
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 
 const GAMES: [Compacting; 4] = [
     monte_carlo::GAME.game,
@@ -209,19 +209,7 @@ fn check_against_referee(g: &Compacting, start: &Table, what: &str) -> bool {
         matches!(verdict, Verdict::Solved | Verdict::Unsolvable),
         "{what}"
     );
-    let s0 = g.pack(start).unwrap();
-    let mut keys = HashSet::from([g.key(&s0)]);
-    let mut queue = VecDeque::from([s0]);
-    let mut succ = Vec::new();
-    while let Some(s) = queue.pop_front() {
-        succ.clear();
-        g.expand(&s, &mut succ);
-        for x in &succ {
-            if keys.insert(g.key(&x.state)) {
-                queue.push_back(x.state);
-            }
-        }
-    }
+    let keys = engine_keys(g, g.pack(start).unwrap(), |s, out| g.expand(s, out));
     assert_eq!(keys.len(), layouts.len(), "{what}");
     winnable
 }

@@ -27,7 +27,7 @@
 //! the same checks on fresh seeds for as long as asked and saves every failing position in
 //! `tests/data/soundness/found/`, which `saved_failures_pass` replays.
 
-use crate::common::referee::{layout_key, referee_moves, LayoutKey};
+use crate::common::referee::{engine_keys, layout_key, referee_moves, LayoutKey};
 use patience::cards::{Card, Color, Rank, Suit};
 use patience::deals::Rng;
 use patience::games::tableau::{
@@ -395,18 +395,7 @@ fn check_position<const N: usize, const K: usize>(
     // the engine never stops between turns, so it reaches only the layouts after a card is
     // played (checked move by move above); the verdicts below check it loses nothing.
     let talon = matches!(g.rules.stock, StockRules::Waste { .. });
-    let s0 = pack(start)?;
-    let mut seen = HashSet::from([g.key(&s0)]);
-    let mut queue = VecDeque::from([s0]);
-    while let Some(s) = queue.pop_front() {
-        succ.clear();
-        g.expand(&s, &mut succ);
-        for x in &succ {
-            if seen.insert(g.key(&x.state)) {
-                queue.push_back(x.state);
-            }
-        }
-    }
+    let seen = engine_keys(g, pack(start)?, |s, out| g.expand(s, out));
     // Verdicts of the plain search, which prunes nothing.
     let good = winnable(&graph, |_| true);
     // Each layout the engine takes as lost is lost, and the engine reaches the layouts
@@ -1845,18 +1834,7 @@ fn montee_descente_agrees_with_a_plain_search_over_its_referee() {
             assert!(seen.len() < 500_000, "deal {deal}: too many layouts");
         }
         let _ = SERIES;
-        let s0 = g.pack(&start).unwrap();
-        let mut keys = HashSet::from([g.key(&s0)]);
-        let mut queue = VecDeque::from([s0]);
-        while let Some(s) = queue.pop_front() {
-            succ.clear();
-            g.expand(&s, &mut succ);
-            for x in &succ {
-                if keys.insert(g.key(&x.state)) {
-                    queue.push_back(x.state);
-                }
-            }
-        }
+        let keys = engine_keys(&g, g.pack(&start).unwrap(), |s, out| g.expand(s, out));
         assert_eq!(
             keys.len(),
             canons.len(),

@@ -16,7 +16,7 @@
 //! - **Constructed losses**, one a game, whose arguments are written beside them.
 
 use crate::common::patience;
-use crate::common::referee::referee_layouts;
+use crate::common::referee::{engine_keys, referee_layouts};
 use patience::cards::Card;
 use patience::deals::Rng;
 use patience::games::onto_waste::{Move, OntoWaste, PILE_LABELS, STOCK};
@@ -27,7 +27,7 @@ use patience::piles::{Mode, Table};
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
 use patience::verify::{Referee, Status};
 use solvers::{Limits, Space};
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 
 const GAMES: [OntoWaste; 7] = [
     golf::GAME.game,
@@ -316,19 +316,7 @@ fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
                 "{what}"
             );
             // The engine's reachable keys, counted over every legal move (no dead-end cut).
-            let s0 = g.pack(&start).unwrap();
-            let mut keys = HashSet::from([g.key(&s0)]);
-            let mut queue = VecDeque::from([s0]);
-            let mut succ = Vec::new();
-            while let Some(s) = queue.pop_front() {
-                succ.clear();
-                g.expand_all(&s, &mut succ);
-                for x in &succ {
-                    if keys.insert(g.key(&x.state)) {
-                        queue.push_back(x.state);
-                    }
-                }
-            }
+            let keys = engine_keys(g, g.pack(&start).unwrap(), |s, out| g.expand_all(s, out));
             assert_eq!(keys.len(), canons, "{what}");
             if winnable {
                 wins += 1;

@@ -18,7 +18,7 @@
 //!   boards, each refused in one line.
 
 use crate::common::patience;
-use crate::common::referee::referee_layouts;
+use crate::common::referee::{engine_keys, referee_layouts};
 use patience::cards::{parse_card, Card, DeckSpec};
 use patience::deals::Rng;
 use patience::games::pairing::{
@@ -427,19 +427,7 @@ fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
             );
             // The engine's reachable keys, one for each of the referee's layouts (up to where
             // the same cards lie in Helsinki's and Jamestown's spots).
-            let s0 = g.pack(&start).unwrap();
-            let mut keys = HashSet::from([g.key(&s0)]);
-            let mut queue = VecDeque::from([s0]);
-            let mut succ = Vec::new();
-            while let Some(s) = queue.pop_front() {
-                succ.clear();
-                g.expand(&s, &mut succ);
-                for x in &succ {
-                    if keys.insert(g.key(&x.state)) {
-                        queue.push_back(x.state);
-                    }
-                }
-            }
+            let keys = engine_keys(g, g.pack(&start).unwrap(), |s, out| g.expand(s, out));
             assert_eq!(keys.len(), canons, "{what}");
             if !g.rules.refills() {
                 assert_eq!(canons, layouts.len(), "{what}");

@@ -14,7 +14,7 @@
 //!   Fortunes once the stock is out, the piles' order (the key sorts them there).
 
 use crate::common::patience;
-use crate::common::referee::referee_layouts;
+use crate::common::referee::{engine_keys, referee_layouts};
 use patience::cards::{parse_card, Card};
 use patience::deals::Rng;
 use patience::games::rounds::{Move, Rounds, PILES, REMOVED, STOCK};
@@ -23,7 +23,7 @@ use patience::piles::{Mode, Table};
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
 use patience::verify::{Referee, Status};
 use solvers::{Limits, Space};
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 
 const GAME: Rounds = first_law::GAME.game;
 const FORTUNES: Rounds = fortunes::GAME.game;
@@ -298,19 +298,7 @@ fn differential(
         assert_eq!(verdict.is_win(), layouts[0].1, "{what}");
         verdicts[usize::from(verdict.is_win())] += 1;
         // The engine's reachable keys.
-        let s0 = g.pack(&start).unwrap();
-        let mut keys = HashSet::from([g.key(&s0)]);
-        let mut queue = VecDeque::from([s0]);
-        let mut succ = Vec::new();
-        while let Some(s) = queue.pop_front() {
-            succ.clear();
-            g.expand(&s, &mut succ);
-            for x in &succ {
-                if keys.insert(g.key(&x.state)) {
-                    queue.push_back(x.state);
-                }
-            }
-        }
+        let keys = engine_keys(g, g.pack(&start).unwrap(), |s, out| g.expand(s, out));
         assert_eq!(keys.len(), canons.len(), "{what}");
         sizes += keys.len();
     }

@@ -210,3 +210,26 @@ pub fn referee_layouts<R: Referee>(
     }
     Some(layouts.into_iter().zip(win).collect())
 }
+
+/// The engine's side of the comparisons with [`referee_layouts`]: the keys of every state
+/// `expand` reaches from `start` (breadth first, no limit), `expand` being the engine's
+/// `Space::expand` or a wider move set (every legal move, no dead-end cut).
+pub fn engine_keys<S: solvers::Space>(
+    space: &S,
+    start: S::State,
+    mut expand: impl FnMut(&S::State, &mut Vec<solvers::Successor<S::Move, S::State>>),
+) -> HashSet<S::Key> {
+    let mut keys = HashSet::from([space.key(&start)]);
+    let mut queue = VecDeque::from([start]);
+    let mut succ = Vec::new();
+    while let Some(s) = queue.pop_front() {
+        succ.clear();
+        expand(&s, &mut succ);
+        for x in succ.drain(..) {
+            if keys.insert(space.key(&x.state)) {
+                queue.push_back(x.state);
+            }
+        }
+    }
+    keys
+}
