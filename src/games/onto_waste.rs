@@ -296,12 +296,33 @@ impl Space for OntoWaste {
         // Each move takes at most one card out of the layout.
         self.layout_left(s)
     }
+
+    /// Cards left in the layout first; then the fewer of the waste top's rank gone from
+    /// the layout, since a rank whose last card has left can no longer be stepped through;
+    /// then the squares of the piles' heights (the deepest cards are the hardest to free).
+    /// [`OntoWaste::expand_all`] lists each state's plays in this order, so depth-first
+    /// search tries them so (on PySolFC's Black Hole deals 1 to 1000 the states to the 877
+    /// wins fell from 70 to 28 million).
+    fn guide(&self, s: &State) -> u32 {
+        let mut g = self.layout_left(s) * 10_000;
+        if s.top != NONE {
+            let copies = (s.left >> (4 * (rank(s.top) - 1)) & 0xf) as u32;
+            g += 100 * (8 - copies.min(8));
+        }
+        for p in 0..self.rules.piles as usize {
+            let h = (!s.empty & self.pile_mask(p)).count_ones();
+            g += 10 * h * h;
+        }
+        g
+    }
 }
 
 impl OntoWaste {
     /// Every legal move of `s` with its successor, dead ends included ([`Space::expand`]
-    /// leaves out the successors [`OntoWaste::is_dead`] proves lost).
+    /// leaves out the successors [`OntoWaste::is_dead`] proves lost), best first for
+    /// depth-first search ([`OntoWaste::play_order`]).
     pub fn expand_all(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
+        let first = out.len();
         let top = (s.top != NONE).then(|| rank(s.top));
         for p in 0..self.rules.piles as usize {
             let Some(i) = self.top_place(s, p) else {
@@ -327,6 +348,9 @@ impl OntoWaste {
                 cost: 1,
             });
         }
+        // Plays in the order of [`OntoWaste::play_order`] (stable: ties in pile order); what
+        // the stock turns comes last, as its guide is higher by a card left.
+        out[first..].sort_by_key(|x| self.play_order(x));
         if s.turned < s.stock {
             let c = s.cards[self.rules.places() + s.turned as usize];
             let mut n = *s;
@@ -341,6 +365,20 @@ impl OntoWaste {
                 cost: 1,
             });
         }
+    }
+
+    /// Where a play lands in the order of [`OntoWaste::expand_all`] (lower first), which is
+    /// the order of [`Space::guide`] among the successors of one state: its rank's cards
+    /// left in the layout, more first, then the height of the pile it leaves, taller first.
+    /// The guide's terms of the piles' heights differ between two plays by `10 · (2h − 1)`
+    /// for the height `h` of the pile left, so a taller pile lowers it more.
+    fn play_order(&self, x: &Successor<Move, State>) -> u32 {
+        let Move::Play { pile, .. } = x.mv else {
+            return u32::MAX;
+        };
+        let copies = (x.state.left >> (4 * (rank(x.state.top) - 1)) & 0xf) as u32;
+        let height = (!x.state.empty & self.pile_mask(usize::from(pile))).count_ones() + 1;
+        100 * (8 - copies.min(8)) + 1000 - 20 * height
     }
 
     /// The ranks next to those of `m` (bit `r - 1` for rank `r`), King and Ace neighbours
@@ -1182,6 +1220,38 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// `expand_all` lists each state's moves in the order of their successors' guide
+    /// values (what depth-first search tries first is what the guide ranks best), and the
+    /// order is not pile order alone (so the test could fail).
+    #[test]
+    fn moves_come_in_guide_order() {
+        let mut reordered = 0;
+        for r in FAMILY {
+            let g = OntoWaste { rules: r };
+            for n in [1, 2] {
+                let mut s = g.pack(&g.deal(n)).unwrap();
+                for _ in 0..60 {
+                    let mut out = Vec::new();
+                    g.expand_all(&s, &mut out);
+                    let guides: Vec<u32> = out.iter().map(|x| g.guide(&x.state)).collect();
+                    assert!(guides.is_sorted(), "{:?} deal {n}: {guides:?}", r.id);
+                    let piles: Vec<u8> = out
+                        .iter()
+                        .filter_map(|x| match x.mv {
+                            Move::Play { pile, .. } => Some(pile),
+                            Move::Turn { .. } => None,
+                        })
+                        .collect();
+                    reordered += usize::from(!piles.is_sorted());
+                    // On along the last move listed (a turn when there is one).
+                    let Some(last) = out.last() else { break };
+                    s = last.state;
+                }
+            }
+        }
+        assert!(reordered > 0);
     }
 
     /// The walk count on its own: from a 7, one 6 and one 8 left (ranks all within reach,
