@@ -4,9 +4,11 @@
 # over the referee's exact layouts and compared with the engine (moves, keys, counts,
 # verdicts, forced moves, helper piles). Every failing position is saved in
 # tests/data/soundness/found/ (a board naming its game, and for a random game its rules
-# file), which `cargo test` then replays. Each round also checks Gaps' engine against the
-# plain search over its referee's layouts on the round's seed (tests/it/gaps.rs); a Gaps
-# failure prints its board in the report instead of saving it.
+# file), which `cargo test` then replays. Each round also checks the own-rules engines
+# (Gaps, Camelot, the onto-waste games, First Law, Fortunes, the compacting games, the
+# pairing games, Maze) against the plain search over their referees' layouts on the round's
+# seed and fresh deals (each module's `plain_search_round` in tests/it/); such a failure
+# prints its board in the report instead of saving it.
 #
 #   bash scripts/soundness.sh --minutes 30 [--seed S]
 set -euo pipefail

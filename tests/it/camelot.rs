@@ -130,6 +130,9 @@ fn small_position(rng: &mut Rng, n: u64, left: usize, detour: usize) -> Option<T
     Some(t)
 }
 
+/// One round of the plain-search comparison on `positions` small positions drawn with
+/// `seed`: [compared, won, lost], and a message per disagreement (the board in it).
+/// `scripts/soundness.sh` runs rounds on fresh seeds (`differential::soundness_long_run`).
 pub(crate) fn plain_search_round(seed: u64, positions: usize) -> ([usize; 3], Vec<String>) {
     let g = &camelot::GAME.game;
     let mut rng = Rng::new(seed);
@@ -155,7 +158,7 @@ pub(crate) fn plain_search_round(seed: u64, positions: usize) -> ([usize; 3], Ve
         };
         if engine != Some(wins) {
             failures.push(format!(
-                "seed {seed}: engine {:?}, referee {wins} ({} layouts)\n{}",
+                "camelot (seed {seed}): engine {:?}, referee {wins} ({} layouts)\n{}",
                 sol.verdict,
                 layouts.len(),
                 t.to_text()

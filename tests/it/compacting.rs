@@ -194,29 +194,44 @@ fn small_position(r: &'static Rules, rng: &mut Rng, line: usize, stock: usize) -
     t
 }
 
-/// The engine's verdict and count of reachable keys against the referee's layouts.
-fn check_against_referee(g: &Compacting, start: &Table, what: &str) -> bool {
+/// The engine's verdict and count of reachable keys against the referee's layouts: whether
+/// the position is won, or what they disagree on.
+fn check_against_referee(g: &Compacting, start: &Table) -> Result<bool, String> {
     let cfg = SolveConfig {
         algorithm: Algorithm::Dfs,
         limits: Limits::default(),
     };
-    let layouts =
-        referee_layouts(g, start, candidates, layout_text, 2_000_000).expect("a small position");
+    let Some(layouts) = referee_layouts(g, start, candidates, layout_text, 2_000_000) else {
+        return Err("more than 2,000,000 layouts: not a small position".to_string());
+    };
     let winnable = layouts[0].1;
     let verdict = solve(g, start, &cfg).unwrap().verdict;
-    assert_eq!(verdict.is_win(), winnable, "{what}");
-    assert!(
-        matches!(verdict, Verdict::Solved | Verdict::Unsolvable),
-        "{what}"
-    );
+    if !matches!(verdict, Verdict::Solved | Verdict::Unsolvable) || verdict.is_win() != winnable {
+        return Err(format!("engine {verdict:?}, referee {winnable}"));
+    }
     let keys = engine_keys(g, g.pack(start).unwrap(), |s, out| g.expand(s, out));
-    assert_eq!(keys.len(), layouts.len(), "{what}");
-    winnable
+    if keys.len() != layouts.len() {
+        return Err(format!(
+            "engine {} keys, referee {} layouts",
+            keys.len(),
+            layouts.len()
+        ));
+    }
+    Ok(winnable)
 }
 
-#[test]
-fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
-    let mut rng = Rng::new(13);
+/// One round of the plain-search comparison, the games in turn drawing from one generator
+/// seeded with `seed`: near the end of the winning lines of `deals` of the real game (and one
+/// random move off them), and `random` random positions of the game's rules on a short line.
+/// Per game [compared, won, lost], and a message per disagreement (the game, the seed and the
+/// position's board in it). `scripts/soundness.sh` runs rounds on fresh seeds and deals
+/// (`differential::soundness_long_run`).
+pub(crate) fn plain_search_round(
+    seed: u64,
+    deals: std::ops::RangeInclusive<u64>,
+    random: usize,
+) -> (Vec<[usize; 3]>, Vec<String>) {
+    let mut rng = Rng::new(seed);
     let cfg = SolveConfig {
         algorithm: Algorithm::Dfs,
         limits: Limits {
@@ -224,18 +239,21 @@ fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
             ..Limits::default()
         },
     };
+    let (mut counts, mut failures) = (Vec::new(), Vec::new());
     for g in &GAMES {
-        let (mut wins, mut losses) = (0, 0);
-        let mut count = |w: bool| {
-            if w {
-                wins += 1
-            } else {
-                losses += 1
+        let mut count = [0; 3];
+        let mut check = |g: &Compacting, t: &Table, what: String| {
+            match check_against_referee(g, t) {
+                Ok(won) => count[if won { 1 } else { 2 }] += 1,
+                Err(why) => failures.push(format!(
+                    "{} (seed {seed}) {what}:\n{}\n{why}",
+                    name(g),
+                    t.to_text()
+                )),
             }
+            count[0] += 1;
         };
-        // Near the end of the winning lines of the first deals of the real game, and one
-        // random move off them.
-        for deal in 1..=10 {
+        for deal in deals.clone() {
             let mut t = g.deal(deal);
             let report = solve(g, &t, &cfg).unwrap();
             if !report.verdict.is_win() {
@@ -252,9 +270,8 @@ fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
                         let mv = succ[rng.below(succ.len() as u64) as usize].mv;
                         g.referee_apply(&mut off, &mv).unwrap();
                     }
-                    let what = format!("{} deal {deal}:\n{}", name(g), t.to_text());
-                    count(check_against_referee(g, &t, &what));
-                    count(check_against_referee(g, &off, &what));
+                    check(g, &t, format!("deal {deal}"));
+                    check(g, &off, format!("deal {deal}, a move off its line"));
                     break;
                 }
                 g.referee_apply(&mut t, mv).unwrap();
@@ -263,7 +280,7 @@ fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
         // Random positions of the game's rules on a short line.
         let r = short(g);
         let small = Compacting { rules: r };
-        for round in 0..60 {
+        for round in 0..random {
             let with_stock = r.stock() > 0 && r.slots() < 52 && g.rules.slots < 52;
             let stock = if with_stock { rng.below(5) as usize } else { 0 };
             let line = if stock > 0 && r.close != Close::OnDeal {
@@ -272,9 +289,18 @@ fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
                 2 + rng.below(if g.rules.slots == 52 { 9 } else { 7 }) as usize
             };
             let start = small_position(r, &mut rng, line, stock);
-            let what = format!("{} short position {round}:\n{}", name(g), start.to_text());
-            count(check_against_referee(&small, &start, &what));
+            check(&small, &start, format!("short position {round}"));
         }
+        counts.push(count);
+    }
+    (counts, failures)
+}
+
+#[test]
+fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
+    let (counts, failures) = plain_search_round(13, 1..=10, 60);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    for (g, [_, wins, losses]) in GAMES.iter().zip(counts) {
         assert!(
             wins > 5 && losses > 5,
             "{}: {wins} wins, {losses} losses",

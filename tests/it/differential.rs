@@ -1632,7 +1632,10 @@ fn the_engine_agrees_with_the_referee_on_every_preset_and_random_rules() {
 }
 
 /// The long run of `scripts/soundness.sh`: fresh seeds until `SOUNDNESS_MINUTES` have
-/// passed, failures saved to `SOUNDNESS_SAVE` (default tests/data/soundness/found).
+/// passed, failures saved to `SOUNDNESS_SAVE` (default tests/data/soundness/found). Each
+/// round also runs the own-rules engines' comparisons ([`own_rules_round`]: Gaps, Camelot,
+/// the onto-waste games, First Law, Fortunes, the compacting games, the pairing games, Maze),
+/// whose failures are reported, not saved.
 #[test]
 #[ignore = "long: run by scripts/soundness.sh"]
 fn soundness_long_run() {
@@ -1663,16 +1666,16 @@ fn soundness_long_run() {
         let (n, failures) = run_all(first + rounds, sizes, 20, Some(&save), Some(deadline));
         checked += n;
         all.extend(failures);
-        // Gaps' engine against the plain search over its referee's layouts, on the same
-        // seed (a disagreement's board is in its message; it is not saved to found/).
-        let (counts, failures) = crate::gaps::plain_search_round(first + rounds, 12);
-        checked += counts.iter().map(|c| c[0]).sum::<usize>();
+        let (n, own, failures) = own_rules_round(first + rounds);
+        checked += n;
         all.extend(failures);
         rounds += 1;
         eprintln!(
-            "round {rounds} (seed {}): {checked} positions so far, {} failures",
+            "round {rounds} (seed {}, {:.0} s in all): {checked} positions so far, {} failures (own-rules engines: {})",
             first + rounds - 1,
-            all.len()
+            start.elapsed().as_secs_f64(),
+            all.len(),
+            own.join(", ")
         );
     }
     eprintln!(
@@ -1686,6 +1689,55 @@ fn soundness_long_run() {
         save.display(),
         all.join("\n\n")
     );
+}
+
+/// One round of the own-rules engines against the plain searches over their referees'
+/// layouts (`plain_search_round` of each engine's module), on `seed` and, where positions
+/// come from winning lines, on deals that no fixed-seed test plays: the positions compared,
+/// a note per engine (its positions and seconds), and a message per disagreement (its board
+/// is in it; it is not saved to found/).
+/// The sizes keep a round of them all near a minute on a shared machine.
+fn own_rules_round(seed: u64) -> (usize, Vec<String>, Vec<String>) {
+    // Per game the first count is the positions compared.
+    fn compared<const N: usize>(counts: &[[usize; N]]) -> usize {
+        counts.iter().map(|c| c[0]).sum()
+    }
+    // `n` consecutive deals, a different run of them for each seed.
+    let deals = |n: u64| {
+        let d = 1 + seed % 1_000_000_000 * n;
+        d..=d + n - 1
+    };
+    let (mut checked, mut own, mut all) = (0, Vec::new(), Vec::new());
+    // Each engine's positions and seconds, the time it took being what sizes a round.
+    let mut since = std::time::Instant::now();
+    let mut add = |engine: &'static str, n: usize, failures: Vec<String>| {
+        own.push(format!(
+            "{engine} {n} ({:.0} s)",
+            since.elapsed().as_secs_f64()
+        ));
+        since = std::time::Instant::now();
+        checked += n;
+        all.extend(failures);
+    };
+    let (c, f) = crate::gaps::plain_search_round(seed, 12);
+    add("gaps", compared(&c), f);
+    let (c, f) = crate::camelot::plain_search_round(seed, 40);
+    add("camelot", compared(&[c]), f);
+    let (c, f) = crate::onto_waste::plain_search_round(seed, deals(10), 40);
+    add("onto-waste", compared(&c), f);
+    // First Law's referee spaces are the slowest to explore: two positions a round.
+    let (c, f) = crate::rounds::first_law_round(seed, 2);
+    add("first-law", compared(&[c]), f);
+    // Fortunes with three ranks in play every other round (larger spaces).
+    let (c, f) = crate::rounds::fortunes_round(seed, 12, 2 + seed as usize % 2);
+    add("fortunes", compared(&[c]), f);
+    let (c, f) = crate::compacting::plain_search_round(seed, deals(10), 40);
+    add("compacting", compared(&c), f);
+    let (c, f) = crate::pairing::plain_search_round(seed, deals(10), 40);
+    add("pairing", compared(&c), f);
+    let (c, f) = crate::maze::plain_search_round(seed, deals(6));
+    add("maze", compared(&[c]), f);
+    (checked, own, all)
 }
 
 fn found_dir() -> PathBuf {

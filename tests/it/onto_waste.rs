@@ -242,10 +242,15 @@ fn referee_search(g: &OntoWaste, start: &Table) -> (Vec<(Table, bool)>, usize) {
     (layouts, canons.len())
 }
 
-/// Positions of `g` with few cards left: along the winning lines of its first deals (where
-/// at most 12 layout cards and 8 stock cards are left), one random move off each line, and
+/// Positions of `g` with few cards left: along the winning lines of `deals` (where at most
+/// 12 layout cards and 8 stock cards are left), one random move off each line, and `random`
 /// random small positions (mostly lost).
-fn small_positions(g: &OntoWaste, rng: &mut Rng) -> Vec<Table> {
+fn small_positions(
+    g: &OntoWaste,
+    rng: &mut Rng,
+    deals: std::ops::RangeInclusive<u64>,
+    random: usize,
+) -> Vec<Table> {
     let cfg = SolveConfig {
         algorithm: Algorithm::Dfs,
         limits: Limits {
@@ -254,7 +259,7 @@ fn small_positions(g: &OntoWaste, rng: &mut Rng) -> Vec<Table> {
         },
     };
     let mut out = Vec::new();
-    for deal in 1..=40 {
+    for deal in deals {
         let mut t = g.deal(deal);
         let line = solve(g, &t, &cfg).unwrap().moves;
         let left = 6 + rng.below(7) as u32;
@@ -272,7 +277,7 @@ fn small_positions(g: &OntoWaste, rng: &mut Rng) -> Vec<Table> {
             g.referee_apply(&mut t, mv).unwrap();
         }
     }
-    for _ in 0..60 {
+    for _ in 0..random {
         let left = 6 + rng.below(9) as usize;
         let stock = if g.rules.stock > 0 {
             rng.below(7) as usize
@@ -284,46 +289,79 @@ fn small_positions(g: &OntoWaste, rng: &mut Rng) -> Vec<Table> {
     out
 }
 
-#[test]
-fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
-    let mut rng = Rng::new(7);
+/// One round of the plain-search comparison, the games in turn drawing from one generator
+/// seeded with `seed`: per game, [compared, won, lost, layouts the dead-end cut fired on], and
+/// a message per disagreement (the game, the seed and the position's board in it).
+/// `scripts/soundness.sh` runs rounds on fresh seeds and deals
+/// (`differential::soundness_long_run`).
+pub(crate) fn plain_search_round(
+    seed: u64,
+    deals: std::ops::RangeInclusive<u64>,
+    random: usize,
+) -> (Vec<[usize; 4]>, Vec<String>) {
+    let mut rng = Rng::new(seed);
     let cfg = SolveConfig {
         algorithm: Algorithm::Dfs,
         limits: Limits::default(),
     };
+    let (mut counts, mut failures) = (Vec::new(), Vec::new());
     for g in &GAMES {
-        let (mut wins, mut losses, mut dead) = (0, 0, 0);
-        for (round, start) in small_positions(g, &mut rng).into_iter().enumerate() {
+        let [mut compared, mut wins, mut losses, mut dead] = [0; 4];
+        for (round, start) in small_positions(g, &mut rng, deals.clone(), random)
+            .into_iter()
+            .enumerate()
+        {
+            let what = format!(
+                "{} (seed {seed}) position {round}:\n{}",
+                g.rules.waste,
+                start.to_text()
+            );
+            let mut fail = |why: String| failures.push(format!("{what}\n{why}"));
             let (layouts, canons) = referee_search(g, &start);
             let winnable = layouts[0].1;
             // The dead-end cut never cuts a layout with a win ahead.
             for (t, win) in &layouts {
                 if g.is_dead(&g.pack(t).unwrap()) {
-                    assert!(
-                        !win,
-                        "{} cut a winnable layout:\n{}",
-                        g.rules.waste,
-                        t.to_text()
-                    );
+                    if *win {
+                        fail(format!(
+                            "the cut fired on a winnable layout:\n{}",
+                            t.to_text()
+                        ));
+                    }
                     dead += 1;
                 }
             }
-            let what = format!("{} position {round}:\n{}", g.rules.waste, start.to_text());
             let verdict = solve(g, &start, &cfg).unwrap().verdict;
-            assert_eq!(verdict.is_win(), winnable, "{what}");
-            assert!(
-                matches!(verdict, Verdict::Solved | Verdict::Unsolvable),
-                "{what}"
-            );
+            if !matches!(verdict, Verdict::Solved | Verdict::Unsolvable)
+                || verdict.is_win() != winnable
+            {
+                fail(format!("engine {verdict:?}, referee {winnable}"));
+            }
             // The engine's reachable keys, counted over every legal move (no dead-end cut).
             let keys = engine_keys(g, g.pack(&start).unwrap(), |s, out| g.expand_all(s, out));
-            assert_eq!(keys.len(), canons, "{what}");
+            if keys.len() != canons {
+                fail(format!(
+                    "engine {} keys, referee {canons} layouts after canon",
+                    keys.len()
+                ));
+            }
+            compared += 1;
             if winnable {
                 wins += 1;
             } else {
                 losses += 1;
             }
         }
+        counts.push([compared, wins, losses, dead]);
+    }
+    (counts, failures)
+}
+
+#[test]
+fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
+    let (counts, failures) = plain_search_round(7, 1..=40, 60);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    for (g, [_, wins, losses, dead]) in GAMES.iter().zip(counts) {
         assert!(
             wins > 5 && losses > 5,
             "{}: {wins} wins, {losses} losses",

@@ -359,10 +359,15 @@ fn referee_search_counted(g: &Pairing, start: &Table) -> (Vec<(Table, bool)>, us
     (layouts, canons.len())
 }
 
-/// Positions of `g` with few cards left: along the winning lines of its first deals (where
-/// at most 14 cards are left in play), one random move off each line, and random small
+/// Positions of `g` with few cards left: along the winning lines of `deals` (where at most 14
+/// cards are left in play), one random move off each line, and `random` random small
 /// positions.
-fn small_positions(g: &Pairing, rng: &mut Rng) -> Vec<Table> {
+fn small_positions(
+    g: &Pairing,
+    rng: &mut Rng,
+    deals: std::ops::RangeInclusive<u64>,
+    random: usize,
+) -> Vec<Table> {
     let cfg = SolveConfig {
         algorithm: Algorithm::Dfs,
         limits: Limits {
@@ -371,7 +376,7 @@ fn small_positions(g: &Pairing, rng: &mut Rng) -> Vec<Table> {
         },
     };
     let mut out = Vec::new();
-    for deal in 1..=20 {
+    for deal in deals {
         let mut t = g.deal(deal);
         let line = solve(g, &t, &cfg).unwrap().moves;
         let left = 8 + rng.below(7) as u32;
@@ -389,7 +394,7 @@ fn small_positions(g: &Pairing, rng: &mut Rng) -> Vec<Table> {
             g.referee_apply(&mut t, mv).unwrap();
         }
     }
-    for _ in 0..60 {
+    for _ in 0..random {
         let left = 2 + rng.below(9) as usize;
         let (waste, stock) = if g.rules.goal == Goal::StockOut {
             // Cover is won once its stock is out: a longer stock.
@@ -406,38 +411,64 @@ fn small_positions(g: &Pairing, rng: &mut Rng) -> Vec<Table> {
     out
 }
 
-#[test]
-fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
-    let mut rng = Rng::new(13);
+/// One round of the plain-search comparison, the games in turn drawing from one generator
+/// seeded with `seed` ([`small_positions`] of `deals` and `random`): per game [compared,
+/// won, lost], and a message per disagreement (the game, the seed and the position's board
+/// in it). `scripts/soundness.sh` runs rounds on fresh seeds and deals
+/// (`differential::soundness_long_run`).
+pub(crate) fn plain_search_round(
+    seed: u64,
+    deals: std::ops::RangeInclusive<u64>,
+    random: usize,
+) -> (Vec<[usize; 3]>, Vec<String>) {
+    let mut rng = Rng::new(seed);
     let cfg = SolveConfig {
         algorithm: Algorithm::Dfs,
         limits: Limits::default(),
     };
+    let (mut counts, mut failures) = (Vec::new(), Vec::new());
     for g in &GAMES {
-        let (mut wins, mut losses) = (0, 0);
-        for (round, start) in small_positions(g, &mut rng).into_iter().enumerate() {
+        let mut count = [0; 3];
+        for (round, start) in small_positions(g, &mut rng, deals.clone(), random)
+            .into_iter()
+            .enumerate()
+        {
+            let what = format!(
+                "{} (seed {seed}) position {round}:\n{}",
+                name(g),
+                start.to_text()
+            );
             let (layouts, canons) = referee_search_counted(g, &start);
             let winnable = layouts[0].1;
-            let what = format!("{} position {round}:\n{}", name(g), start.to_text());
             let verdict = solve(g, &start, &cfg).unwrap().verdict;
-            assert_eq!(verdict.is_win(), winnable, "{what}");
-            assert!(
-                matches!(verdict, Verdict::Solved | Verdict::Unsolvable),
-                "{what}"
-            );
+            if !matches!(verdict, Verdict::Solved | Verdict::Unsolvable)
+                || verdict.is_win() != winnable
+            {
+                failures.push(format!("{what}\nengine {verdict:?}, referee {winnable}"));
+            }
             // The engine's reachable keys, one for each of the referee's layouts (up to where
-            // the same cards lie in Helsinki's and Jamestown's spots).
+            // the same cards lie in the spots of the games that refill them).
             let keys = engine_keys(g, g.pack(&start).unwrap(), |s, out| g.expand(s, out));
-            assert_eq!(keys.len(), canons, "{what}");
-            if !g.rules.refills() {
-                assert_eq!(canons, layouts.len(), "{what}");
+            if keys.len() != canons || (!g.rules.refills() && canons != layouts.len()) {
+                failures.push(format!(
+                    "{what}\nengine {} keys, referee {} layouts, {canons} after canon",
+                    keys.len(),
+                    layouts.len()
+                ));
             }
-            if winnable {
-                wins += 1;
-            } else {
-                losses += 1;
-            }
+            count[0] += 1;
+            count[if winnable { 1 } else { 2 }] += 1;
         }
+        counts.push(count);
+    }
+    (counts, failures)
+}
+
+#[test]
+fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
+    let (counts, failures) = plain_search_round(13, 1..=20, 60);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    for (g, [_, wins, losses]) in GAMES.iter().zip(counts) {
         assert!(
             wins > 5 && losses > 5,
             "{}: {wins} wins, {losses} losses",

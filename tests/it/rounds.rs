@@ -265,63 +265,94 @@ fn canon_fortunes(t: &Table) -> String {
     format!("{stock:?} {piles:?} {removed:?}")
 }
 
-/// Random small positions of `g` (`ranks` ranks in play, the Aces among them when `aces`):
-/// the engine's depth-first verdict equals the plain search's over the referee's layouts,
-/// and the engine's reachable keys are as many as the referee's layouts once `canon` merges
-/// them. Returns the states counted in all.
+/// `positions` random small positions of `g` drawn with `seed` (`ranks` ranks in play, the
+/// Aces among them when `aces`): the engine's depth-first verdict equals the plain search's
+/// over the referee's layouts, and the engine's reachable keys are as many as the referee's
+/// layouts once `canon` merges them. Returns [compared, won, lost, keys counted in all], and
+/// a message per disagreement (the game, the seed and the position's board in it).
 fn differential(
     g: &Rounds,
     seed: u64,
-    rounds: usize,
+    positions: usize,
     ranks: usize,
     aces: bool,
     canon: fn(&Table) -> String,
-) -> usize {
+) -> ([usize; 4], Vec<String>) {
     let mut rng = Rng::new(seed);
     let cfg = SolveConfig {
         algorithm: Algorithm::Dfs,
         limits: Limits::default(),
     };
-    let mut sizes = 0;
-    let mut verdicts = [0; 2];
-    for round in 0..rounds {
+    let mut counts = [0; 4];
+    let mut failures = Vec::new();
+    for round in 0..positions {
         let start = small_position(&mut rng, ranks, aces);
         let layouts =
             referee_layouts(g, &start, candidates, Table::to_text, usize::MAX).expect("no cap");
         let canons: HashSet<String> = layouts.iter().map(|(t, _)| canon(t)).collect();
-        let what = format!("position {round}:\n{}", start.to_text());
-        let verdict = solve(g, &start, &cfg).unwrap().verdict;
-        assert!(
-            matches!(verdict, Verdict::Solved | Verdict::Unsolvable),
-            "{what}"
+        let what = format!(
+            "{} (seed {seed}) position {round}:\n{}",
+            g.id(),
+            start.to_text()
         );
-        assert_eq!(verdict.is_win(), layouts[0].1, "{what}");
-        verdicts[usize::from(verdict.is_win())] += 1;
+        let verdict = solve(g, &start, &cfg).unwrap().verdict;
+        let winnable = layouts[0].1;
+        if !matches!(verdict, Verdict::Solved | Verdict::Unsolvable) || verdict.is_win() != winnable
+        {
+            failures.push(format!("{what}\nengine {verdict:?}, referee {winnable}"));
+        }
         // The engine's reachable keys.
         let keys = engine_keys(g, g.pack(&start).unwrap(), |s, out| g.expand(s, out));
-        assert_eq!(keys.len(), canons.len(), "{what}");
-        sizes += keys.len();
+        if keys.len() != canons.len() {
+            failures.push(format!(
+                "{what}\nengine {} keys, referee {} layouts after canon",
+                keys.len(),
+                canons.len()
+            ));
+        }
+        counts[0] += 1;
+        counts[if winnable { 1 } else { 2 }] += 1;
+        counts[3] += keys.len();
     }
-    if aces {
-        // Fortunes' positions: both verdicts occur.
-        assert!(verdicts[0] > 0 && verdicts[1] > 0, "{verdicts:?}");
-    }
-    sizes
+    (counts, failures)
+}
+
+/// First Law's round of the plain-search comparison: `positions` positions, two ranks in
+/// play. `scripts/soundness.sh` runs rounds on fresh seeds
+/// (`differential::soundness_long_run`).
+pub(crate) fn first_law_round(seed: u64, positions: usize) -> ([usize; 4], Vec<String>) {
+    differential(&GAME, seed, positions, 2, false, canon)
+}
+
+/// Fortunes' round: the Aces and `ranks - 1` more ranks in play.
+pub(crate) fn fortunes_round(
+    seed: u64,
+    positions: usize,
+    ranks: usize,
+) -> ([usize; 4], Vec<String>) {
+    differential(&FORTUNES, seed, positions, ranks, true, canon_fortunes)
 }
 
 #[test]
 fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
-    let sizes = differential(&GAME, 3, 15, 2, false, canon);
-    assert!(sizes > 200, "{sizes} states in all");
+    let ([_, _, _, keys], failures) = first_law_round(3, 15);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(keys > 200, "{keys} states in all");
 }
 
 /// Fortunes: the Aces and one or two more ranks in play; the key's sorting of the piles once
 /// the stock is out is the one reduction, and the referee's layouts are merged only by it.
 #[test]
 fn fortunes_engine_agrees_with_a_plain_search_over_the_referees_layouts() {
-    let sizes = differential(&FORTUNES, 7, 40, 2, true, canon_fortunes)
-        + differential(&FORTUNES, 8, 12, 3, true, canon_fortunes);
-    assert!(sizes > 2000, "{sizes} states in all");
+    let mut keys = 0;
+    for (seed, positions, ranks) in [(7, 40, 2), (8, 12, 3)] {
+        let ([_, won, lost, n], failures) = fortunes_round(seed, positions, ranks);
+        assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+        // Both verdicts occur.
+        assert!(won > 0 && lost > 0, "seed {seed}: {won} won, {lost} lost");
+        keys += n;
+    }
+    assert!(keys > 2000, "{keys} states in all");
 }
 
 fn card(s: &str) -> Card {
