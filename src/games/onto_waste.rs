@@ -45,6 +45,7 @@ use crate::deals::microsoft::DealNumberError;
 use crate::piles::{Mode, PileId, Table};
 use serde::{Deserialize, Serialize};
 use solvers::{Space, Successor};
+use std::cmp::Reverse;
 
 /// The label of the stock pile, in every game of the family that has one.
 pub const STOCK: &str = "stock";
@@ -201,6 +202,14 @@ fn rank(byte: u8) -> u8 {
     }
 }
 
+/// The cards of the waste top's rank left in the layout (none while the waste is empty).
+fn top_copies_left(s: &State) -> u32 {
+    if s.top == NONE {
+        return 0;
+    }
+    (s.left >> (4 * (rank(s.top) - 1)) & 0xf) as u32
+}
+
 /// One card of rank `r` (1 to 13, or [`JOKER_RANK`]) in [`State::left`]'s count.
 fn one_of(r: u8) -> u64 {
     1 << (4 * (r - 1))
@@ -304,14 +313,11 @@ impl Space for OntoWaste {
     /// search tries them so (on PySolFC's Black Hole deals 1 to 1000 the states to the 877
     /// wins fell from 70 to 28 million).
     fn guide(&self, s: &State) -> u32 {
-        let mut g = self.layout_left(s) * 10_000;
-        if s.top != NONE {
-            let copies = (s.left >> (4 * (rank(s.top) - 1)) & 0xf) as u32;
-            g += 100 * (8 - copies.min(8));
-        }
+        // A rank holds at most four cards (or two jokers): the copies' term stays under 100
+        // per step, the heights' under 10,000 in every game of the family.
+        let mut g = self.layout_left(s) * 10_000 + 100 * (4 - top_copies_left(s).min(4));
         for p in 0..self.rules.piles as usize {
-            let h = (!s.empty & self.pile_mask(p)).count_ones();
-            g += 10 * h * h;
+            g += 10 * self.height(s, p).pow(2);
         }
         g
     }
@@ -368,17 +374,22 @@ impl OntoWaste {
     }
 
     /// Where a play lands in the order of [`OntoWaste::expand_all`] (lower first), which is
-    /// the order of [`Space::guide`] among the successors of one state: its rank's cards
-    /// left in the layout, more first, then the height of the pile it leaves, taller first.
-    /// The guide's terms of the piles' heights differ between two plays by `10 · (2h − 1)`
-    /// for the height `h` of the pile left, so a taller pile lowers it more.
-    fn play_order(&self, x: &Successor<Move, State>) -> u32 {
-        let Move::Play { pile, .. } = x.mv else {
-            return u32::MAX;
+    /// the order of [`Space::guide`] among the plays of one state: the played rank's cards
+    /// left in the layout, more first, then the pile it leaves, taller first (the guide's
+    /// terms of the heights differ between two plays by `10 · (2h − 1)` for the height `h`
+    /// of the pile left).
+    fn play_order(&self, x: &Successor<Move, State>) -> (Reverse<u32>, Reverse<u32>) {
+        // Only plays are sorted: the stock's turn is listed after them.
+        let height = match x.mv {
+            Move::Play { pile, .. } => self.height(&x.state, usize::from(pile)),
+            Move::Turn { .. } => 0,
         };
-        let copies = (x.state.left >> (4 * (rank(x.state.top) - 1)) & 0xf) as u32;
-        let height = (!x.state.empty & self.pile_mask(usize::from(pile))).count_ones() + 1;
-        100 * (8 - copies.min(8)) + 1000 - 20 * height
+        (Reverse(top_copies_left(&x.state)), Reverse(height))
+    }
+
+    /// The cards left in pile `p` (0 or 1 for a place of a cover graph).
+    fn height(&self, s: &State, p: usize) -> u32 {
+        (!s.empty & self.pile_mask(p)).count_ones()
     }
 
     /// The ranks next to those of `m` (bit `r - 1` for rank `r`), King and Ace neighbours

@@ -94,13 +94,14 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// In games of two decks without a redeal (the Forty Thieves family but Little Forty
     /// and Backbone) the waste only ever gives up its top card: there eight per card in the
     /// waste, and four per waste card above a lower card of its suit, as in a pile. With
-    /// those two terms (chosen 2026-11-27 at 100,000 states a deal) the portfolio won 39 of Forty Thieves' deals 1 to 100 where
-    /// it had won 22, and 40 of deals 101 to 200 (kept apart to check the choice) where it
-    /// had won 21; five per waste card won 38 and 37, twelve 38 on deals 1 to 100, and the
-    /// inversions alone 31. The same terms whenever no redeal is left won more of deals 1
-    /// to 100 at 100,000 states in every game tried (Klondike one pass 15 against 7,
-    /// Backbone 14 against 3) but lost three known deals at 2,000,000 (Jumbo 35, Kansas 20,
-    /// Backbone 19), so they wait for a check over those families.
+    /// those two terms (chosen 2026-11-27 at 100,000 states a deal) the portfolio won 39 of
+    /// Forty Thieves' deals 1 to 100 where it had won 22, and 40 of deals 101 to 200 (kept
+    /// apart to check the choice) where it had won 21; five per waste card won 38 and 37,
+    /// twelve 38 on deals 1 to 100, and the inversions alone 31. The same terms whenever no
+    /// redeal is left won more of deals 1 to 100 at 100,000 states in every game tried
+    /// (Klondike one pass 15 against 7, Backbone 14 against 3) but lost three known deals at
+    /// 2,000,000 (Jumbo 35, Kansas 20, Backbone 19), so they wait for a check over those
+    /// families.
     /// Weights chosen on deals 1 to 20 of the family at 2 to 5 s a deal (the FreeCell guide
     /// won 4 of Lucas's deals 1 to 20 and none of Forty Thieves' or Streets'; this one 9 of
     /// Lucas's 1 to 10, 5 of Forty Thieves' 1 to 20, 4 of Streets' 1 to 10); doubling the
