@@ -14,7 +14,7 @@
 //!   Fortunes once the stock is out, the piles' order (the key sorts them there).
 
 use crate::common::patience;
-use crate::common::referee::{engine_keys, referee_layouts};
+use crate::common::referee::{engine_keys, referee_layouts, verdict_disagreement};
 use patience::cards::{parse_card, Card};
 use patience::deals::Rng;
 use patience::games::rounds::{Move, Rounds, PILES, REMOVED, STOCK};
@@ -297,9 +297,8 @@ fn differential(
         );
         let verdict = solve(g, &start, &cfg).unwrap().verdict;
         let winnable = layouts[0].1;
-        if !matches!(verdict, Verdict::Solved | Verdict::Unsolvable) || verdict.is_win() != winnable
-        {
-            failures.push(format!("{what}\nengine {verdict:?}, referee {winnable}"));
+        if let Some(why) = verdict_disagreement(&verdict, winnable) {
+            failures.push(format!("{what}\n{why}"));
         }
         // The engine's reachable keys.
         let keys = engine_keys(g, g.pack(&start).unwrap(), |s, out| g.expand(s, out));

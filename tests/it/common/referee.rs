@@ -233,3 +233,27 @@ pub fn engine_keys<S: solvers::Space>(
     }
     keys
 }
+
+/// The verdict check of the plain-search comparisons: the engine decided the position, and
+/// as the referee's search did (`winnable`). None when they agree, else the failure's text.
+pub fn verdict_disagreement(verdict: &patience::study::Verdict, winnable: bool) -> Option<String> {
+    use patience::study::Verdict;
+    let decided = matches!(verdict, Verdict::Solved | Verdict::Unsolvable);
+    (!decided || verdict.is_win() != winnable)
+        .then(|| format!("engine {verdict:?}, referee {winnable}"))
+}
+
+/// What a fixed-seed plain-search comparison asserts: no disagreement, and each game met both
+/// verdicts more than five times (`(game, wins, losses)`), so neither side went untested.
+pub fn assert_round_passed(
+    failures: &[String],
+    games: impl IntoIterator<Item = (String, usize, usize)>,
+) {
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    for (game, wins, losses) in games {
+        assert!(
+            wins > 5 && losses > 5,
+            "{game}: {wins} wins, {losses} losses"
+        );
+    }
+}
