@@ -33,6 +33,13 @@
 //! *thoughtful*, as for a game with face-down cards the solver sees; the fair player and
 //! `hint --fair` draw other seeds instead ([`Game::draw_chance`]).
 //!
+//! # The search
+//! Without redeals the won position is a deadlock, so [`Space::expand`] gives a stubborn set
+//! of the legal moves, not all of them ([`Gaps::expand_all`]): a partial-order reduction that
+//! keeps every reachable deadlock, the argument in ARCHITECTURE.md ("Reductions"). One-deal
+//! Gaps also has 24 restricted games ([`Game::restrictions`]), one per assignment of suits
+//! to rows, whose wins are its wins; the portfolio searches them beside the complete search.
+//!
 //! # The packed state
 //! The grid (a card byte or [`GAP`] per slot, row by row), each card's slot, the redeals
 //! done and the seed. The key is the grid at six bits a slot and the redeals done: exact,
@@ -127,6 +134,33 @@ pub const BASIC_RULES: Rules = Rules {
     row_suits: Some([Suit::Clubs, Suit::Hearts, Suit::Spades, Suit::Diamonds]),
     ..ONE_DEAL_RULES
 };
+
+/// One-deal Gaps restricted to each of the 24 assignments of the suits to the rows (each
+/// row's leftmost slot takes the Two of its suit only, as in `gaps-basic`), in the order of
+/// the suits' permutations: the restricted games of [`Game::restrictions`]. Every move of
+/// such a game is a move of one-deal Gaps and its won position is one-deal Gaps', so its
+/// wins are wins; a loss there proves nothing (a Two may stop in another row on the way).
+fn suit_orders() -> &'static [Rules; 24] {
+    static ORDERS: std::sync::OnceLock<[Rules; 24]> = std::sync::OnceLock::new();
+    ORDERS.get_or_init(|| {
+        let mut orders = [ONE_DEAL_RULES; 24];
+        let mut k = 0;
+        for a in Suit::ALL {
+            for b in Suit::ALL {
+                for c in Suit::ALL {
+                    for d in Suit::ALL {
+                        let rows = [a, b, c, d];
+                        if (0..4).all(|i| (0..i).all(|j| rows[i] != rows[j])) {
+                            orders[k].row_suits = Some(rows);
+                            k += 1;
+                        }
+                    }
+                }
+            }
+        }
+        orders
+    })
+}
 
 const fn descriptor(info: GameInfo, rules: &'static Rules) -> OwnGame<Gaps> {
     OwnGame {
@@ -378,11 +412,165 @@ impl Gaps {
         n
     }
 
+    /// Every legal move of `s`: each gap filled by the card that fits it, and the redeal
+    /// when no card can move and one is left. [`Space::expand`] gives these, or in the games
+    /// without redeals a stubborn subset of them.
+    pub fn expand_all(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
+        if self.is_goal(s) {
+            return;
+        }
+        let start = out.len();
+        self.placements(s, out);
+        if out.len() == start && s.redeals < self.rules.redeals {
+            out.push(Successor {
+                mv: Move::Redeal,
+                state: self.redeal(s),
+                cost: 1,
+            });
+        }
+    }
+
     /// The cards not in runs.
     pub fn loose(&self, s: &State) -> u32 {
         48 - (0..ROWS)
             .map(|r| run_length(&s.grid, r) as u32)
             .sum::<u32>()
+    }
+}
+
+/// A transition of the one-deal games, for the stubborn sets of [`Gaps::expand`]: bits 0 to
+/// 51 are `M(c)`, card byte `c` (a card neither Ace nor Two) moving into the slot right of
+/// the card one below it; bit `52 + 4·suit + row` is `T(suit, row)`, the Two of `suit`
+/// moving into the leftmost slot of `row`. ARCHITECTURE.md ("Reductions") gives the argument.
+type Transitions = u128;
+
+/// The bit of `T(suit, row)`.
+fn two_bit(suit: u8, row: usize) -> Transitions {
+    1 << (52 + 4 * suit as usize + row)
+}
+
+impl Gaps {
+    /// Whether `expand` gives a stubborn set rather than every move: in the games without
+    /// redeals (where any card may move, runs too), whose won position is a deadlock.
+    pub fn reduces(&self) -> bool {
+        self.rules.redeals == 0 && !self.rules.runs_stay
+    }
+
+    /// The transitions that move card byte `d`: `M(d)`, or a Two's moves into the leftmost
+    /// slots its rules let it into.
+    fn moves_of(&self, d: u8) -> Transitions {
+        if rank(d) == 2 {
+            let suit = d / 13;
+            (0..ROWS)
+                .filter(|&r| self.rules.two_fits(Suit::ALL[suit as usize], r))
+                .map(|r| two_bit(suit, r))
+                .fold(0, |a, b| a | b)
+        } else {
+            1u128 << d
+        }
+    }
+
+    /// The transitions a stubborn set holding transition bit `t` must hold too: if `t` is
+    /// enabled in `s`, those that can disable it or not commute with it; if not, a set of
+    /// which one must occur before `t` can be enabled.
+    fn stubborn_needs(&self, s: &State, t: usize) -> Transitions {
+        if t < 52 {
+            let c = t as u8;
+            let pred = c - 1;
+            let p = s.slot[pred as usize] as usize;
+            let below = self.moves_of(pred);
+            if p % COLUMNS == COLUMNS - 1 {
+                // Nothing goes right of the last column: `pred` must move first.
+                return below;
+            }
+            match s.grid[p + 1] {
+                // Enabled: moving `pred` disables it, and it disables `succ(c)`'s move into
+                // the slot right of `c`'s.
+                GAP if rank(c) == 13 => below,
+                GAP => below | 1u128 << (c + 1),
+                // In place already: only `pred` moving away can give `c` a gap to fill.
+                d if d == c => below,
+                // Another card holds the slot: it or `pred` must move first.
+                d => below | self.moves_of(d),
+            }
+        } else {
+            let (suit, row) = ((t - 52) / 4, (t - 52) % 4);
+            let first = s.grid[row * COLUMNS];
+            if first == GAP {
+                // Enabled: the Two's other moves, the other Twos into this slot, and the
+                // Three's move (the Two leaves the slot on its left).
+                let others = (0..4u8)
+                    .filter(|&u| self.rules.two_fits(Suit::ALL[u as usize], row))
+                    .map(|u| two_bit(u, row))
+                    .fold(0, |a, b| a | b);
+                self.moves_of(suit as u8 * 13 + 1) | others | 1u128 << (suit as u8 * 13 + 2)
+            } else {
+                self.moves_of(first)
+            }
+        }
+    }
+
+    /// The stubborn set closed from transition bit `t0`.
+    fn stubborn_set(&self, s: &State, t0: usize) -> Transitions {
+        let mut set: Transitions = 1u128 << t0;
+        let mut todo = set;
+        while todo != 0 {
+            let t = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let add = self.stubborn_needs(s, t) & !set;
+            set |= add;
+            todo |= add;
+        }
+        set
+    }
+
+    /// The transition bit of an enabled move.
+    fn transition(mv: &Move) -> usize {
+        match *mv {
+            Move::Place { card, to } => {
+                let c = card.index();
+                if c % 13 == 1 {
+                    52 + 4 * (c / 13) + to as usize / COLUMNS
+                } else {
+                    c
+                }
+            }
+            Move::Redeal => unreachable!("no redeal in the reduced games"),
+        }
+    }
+
+    /// The enabled moves of the smallest stubborn set closed from one enabled move, in the
+    /// order [`Gaps::expand_all`] lists them.
+    fn stubborn_placements(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
+        let start = out.len();
+        self.placements(s, out);
+        let enabled: Vec<usize> = out[start..]
+            .iter()
+            .map(|x| Self::transition(&x.mv))
+            .collect();
+        if enabled.len() < 2 {
+            return;
+        }
+        let mut best: Option<(usize, Transitions)> = None;
+        for &t in &enabled {
+            let set = self.stubborn_set(s, t);
+            let n = enabled.iter().filter(|&&e| set >> e & 1 == 1).count();
+            if best.is_none_or(|(m, _)| n < m) {
+                best = Some((n, set));
+                if n == 1 {
+                    break;
+                }
+            }
+        }
+        let (_, set) = best.expect("a move");
+        let mut kept = start;
+        for j in start..out.len() {
+            if set >> Self::transition(&out[j].mv) & 1 == 1 {
+                out.swap(kept, j);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 }
 
@@ -400,16 +588,12 @@ impl Space for Gaps {
     }
 
     fn expand(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
-        if self.is_goal(s) {
-            return;
-        }
-        self.placements(s, out);
-        if out.is_empty() && s.redeals < self.rules.redeals {
-            out.push(Successor {
-                mv: Move::Redeal,
-                state: self.redeal(s),
-                cost: 1,
-            });
+        if self.reduces() {
+            if !self.is_goal(s) {
+                self.stubborn_placements(s, out);
+            }
+        } else {
+            self.expand_all(s, out);
         }
     }
 
@@ -510,6 +694,28 @@ impl Game for Gaps {
         }
     }
 
+    fn restrictions(&self, s: &State) -> Vec<Gaps> {
+        if self.rules.row_suits.is_some() || !self.reduces() {
+            return Vec::new();
+        }
+        // How many cards of its suit each row holds, a leftmost Two of its suit counting
+        // ten: the assignments that disturb the layout least come first.
+        let fit = |rules: &Rules| -> u32 {
+            let rows = rules.row_suits.expect("an assignment");
+            (0..ROWS)
+                .map(|r| {
+                    let suit = rows[r] as u8;
+                    let row = &s.grid[r * COLUMNS..(r + 1) * COLUMNS];
+                    let same = row.iter().filter(|&&b| b != GAP && b / 13 == suit).count();
+                    same as u32 + if row[0] == suit * 13 + 1 { 10 } else { 0 }
+                })
+                .sum()
+        };
+        let mut v: Vec<&'static Rules> = suit_orders().iter().collect();
+        v.sort_by_key(|r| std::cmp::Reverse(fit(r)));
+        v.into_iter().map(|rules| Gaps { rules }).collect()
+    }
+
     fn chance_left(&self, t: &Table) -> bool {
         t.counter(REDEALS).unwrap_or(0) < u32::from(self.rules.redeals)
     }
@@ -586,6 +792,34 @@ mod tests {
                 }
                 assert!(seen.len() > 100, "{:?} deal {n}: {}", r.id, seen.len());
             }
+        }
+    }
+
+    /// Over the first 3000 positions reached from deal 4, the stubborn set's moves are some
+    /// of the legal moves, one at least while there is one, and fewer somewhere in the games
+    /// without redeals; with redeals, all.
+    #[test]
+    fn stubborn_sets_are_nonempty_subsets_of_the_moves() {
+        for r in [&ONE_DEAL_RULES, &BASIC_RULES, &RULES] {
+            let g = Gaps { rules: r };
+            let mut todo = vec![g.pack(&g.deal(4)).unwrap()];
+            let mut seen = std::collections::HashSet::new();
+            let mut fewer = 0;
+            while let Some(s) = todo.pop() {
+                if seen.len() > 3000 || !seen.insert(s.key) {
+                    continue;
+                }
+                let (mut all, mut some) = (Vec::new(), Vec::new());
+                g.expand_all(&s, &mut all);
+                g.expand(&s, &mut some);
+                assert!(some.iter().all(|x| all.iter().any(|y| y.mv == x.mv)));
+                assert_eq!(some.is_empty(), all.is_empty(), "{:?}", r.id);
+                if some.len() < all.len() {
+                    fewer += 1;
+                }
+                todo.extend(all.into_iter().map(|x| x.state));
+            }
+            assert_eq!(fewer > 0, g.reduces(), "{:?}: {fewer}", r.id);
         }
     }
 

@@ -452,6 +452,18 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     {
         None
     }
+    /// Restricted games of `state`'s position, most promising first, for games whose
+    /// complete search is slow but whose wins mostly lie in a few much smaller games over a
+    /// subset of the moves (one-deal Gaps: each fixed assignment of suits to rows). A
+    /// restricted game's moves are this game's moves and its won positions are this game's,
+    /// so its wins are real; its losses prove nothing. The portfolio searches them before and
+    /// beside the complete search. Empty: none.
+    fn restrictions(&self, _state: &Self::State) -> Vec<Self>
+    where
+        Self: Sized,
+    {
+        Vec::new()
+    }
     /// The game's own score of a played game, for games that have one (Mogelpat): `start`
     /// and `end` are the layouts before and after the moves, `seconds` the time taken.
     fn score(&self, _start: &Table, _end: &Table, _seconds: u64) -> Option<Score> {

@@ -7,8 +7,11 @@
 //!   again), redeals included, which the referee deals on its own from the board's seed.
 //! - **A plain search over the referee's layouts**, on small positions (the last columns of
 //!   a finished grid shuffled, with gaps among them, redeals left or not): every layout the
-//!   referee reaches, exactly as it lies. The engine has no reduction: its depth-first verdict
-//!   must be the referee's, and its reachable keys as many as the referee's layouts.
+//!   referee reaches, exactly as it lies. The engine's depth-first verdict must be the
+//!   referee's, its keys reachable over every legal move as many as the referee's layouts,
+//!   and in the games without redeals the keys its stubborn sets reach no more.
+//! - **Stubborn sets against every move** on positions too large for the referee, and the
+//!   one-deal game's restricted games (each assignment of suits to rows) against its moves.
 //! - **Constructed losses** and **bad boards**, and the redeal's shuffle pinned.
 
 use crate::common::referee::referee_layouts;
@@ -66,7 +69,20 @@ fn engine_and_referee_agree_move_by_move_on_random_walks() {
             loop {
                 let s = g.pack(&t).unwrap();
                 let mut out = Vec::new();
-                g.expand(&s, &mut out);
+                g.expand_all(&s, &mut out);
+                let mut reduced = Vec::new();
+                g.expand(&s, &mut reduced);
+                // The search's moves (a stubborn set in the games without redeals) are
+                // some of the legal ones, and some as long as there is one.
+                assert!(
+                    reduced.iter().all(|x| out.iter().any(|y| y.mv == x.mv)),
+                    "{} deal {deal}, step {steps}",
+                    name(g)
+                );
+                assert_eq!(reduced.is_empty(), out.is_empty(), "{}", name(g));
+                if !g.reduces() {
+                    assert_eq!(reduced.len(), out.len(), "{}", name(g));
+                }
                 let legal: Vec<Move> = candidates(&t)
                     .into_iter()
                     .filter(|m| g.referee_apply(&mut t.clone(), m).is_ok())
@@ -152,14 +168,19 @@ fn referee_search(g: &Gaps, start: &Table, cap: usize) -> Option<(usize, bool)> 
     referee_layouts(g, start, candidates, Table::to_text, cap).map(|v| (v.len(), v[0].1))
 }
 
-/// The engine's keys reachable from `start`.
-fn engine_keys(g: &Gaps, start: &Table) -> usize {
+/// The engine's keys reachable from `start`: over every legal move (`all`), or over the
+/// search's moves (a stubborn set in the games without redeals).
+fn engine_keys(g: &Gaps, start: &Table, all: bool) -> usize {
     let s = g.pack(start).unwrap();
     let mut seen = HashSet::from([g.key(&s)]);
     let mut todo = vec![s];
     while let Some(s) = todo.pop() {
         let mut out = Vec::new();
-        g.expand(&s, &mut out);
+        if all {
+            g.expand_all(&s, &mut out);
+        } else {
+            g.expand(&s, &mut out);
+        }
         for x in out {
             if seen.insert(g.key(&x.state)) {
                 todo.push(x.state);
@@ -170,10 +191,13 @@ fn engine_keys(g: &Gaps, start: &Table) -> usize {
 }
 
 /// One round of the plain-search comparison on `positions` small positions of each game
-/// drawn with `seed`: per game, (compared, won, lost), and a message per disagreement (the
-/// board in it). `scripts/soundness.sh` runs rounds on fresh seeds
+/// drawn with `seed`: per game, (compared, won, lost, positions where the stubborn sets
+/// searched fewer keys than there are), and a message per disagreement (the board in it).
+/// The depth-first verdict (over stubborn sets in the games without redeals) must be the
+/// referee's, the keys reachable over every legal move as many as the referee's layouts,
+/// and the keys the search reaches no more. `scripts/soundness.sh` runs rounds on fresh seeds
 /// (`differential::soundness_long_run`).
-pub(crate) fn plain_search_round(seed: u64, positions: usize) -> (Vec<[usize; 3]>, Vec<String>) {
+pub(crate) fn plain_search_round(seed: u64, positions: usize) -> (Vec<[usize; 4]>, Vec<String>) {
     let mut rng = Rng::new(seed);
     let cfg = SolveConfig {
         algorithm: Algorithm::Dfs,
@@ -181,7 +205,7 @@ pub(crate) fn plain_search_round(seed: u64, positions: usize) -> (Vec<[usize; 3]
     };
     let (mut counts, mut failures) = (Vec::new(), Vec::new());
     for g in &GAMES {
-        let (mut compared, mut won, mut lost) = (0, 0, 0);
+        let (mut compared, mut won, mut lost, mut reduced) = (0, 0, 0, 0);
         for k in 0..positions {
             let columns = 2 + k % 3;
             let redeals = (k % 3) as u32;
@@ -200,14 +224,18 @@ pub(crate) fn plain_search_round(seed: u64, positions: usize) -> (Vec<[usize; 3]
                 Verdict::Unsolvable => Some(false),
                 _ => None,
             };
-            let keys = engine_keys(g, &t);
-            if engine_wins != Some(wins) || keys != layouts {
+            let keys = engine_keys(g, &t, true);
+            let searched = engine_keys(g, &t, false);
+            if engine_wins != Some(wins) || keys != layouts || searched > keys {
                 failures.push(format!(
-                    "{} (seed {seed}): engine {:?} with {keys} keys, referee {wins} with {layouts} layouts\n{}",
+                    "{} (seed {seed}): engine {:?} with {keys} keys ({searched} searched), referee {wins} with {layouts} layouts\n{}",
                     name(g),
                     sol.verdict,
                     t.to_text()
                 ));
+            }
+            if searched < keys {
+                reduced += 1;
             }
             compared += 1;
             if wins {
@@ -216,7 +244,7 @@ pub(crate) fn plain_search_round(seed: u64, positions: usize) -> (Vec<[usize; 3]
                 lost += 1;
             }
         }
-        counts.push([compared, won, lost]);
+        counts.push([compared, won, lost, reduced]);
     }
     (counts, failures)
 }
@@ -225,12 +253,14 @@ pub(crate) fn plain_search_round(seed: u64, positions: usize) -> (Vec<[usize; 3]
 fn engine_verdicts_equal_a_plain_search_over_the_referees_layouts() {
     let (counts, failures) = plain_search_round(2026, 40);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    for (g, [compared, won, lost]) in GAMES.iter().zip(counts) {
+    for (g, [compared, won, lost, reduced]) in GAMES.iter().zip(counts) {
         assert!(
             compared >= 25 && won >= 3 && lost >= 3,
             "{}: {compared} compared, {won} won, {lost} lost",
             name(g)
         );
+        // The stubborn sets left states out in some of the positions (and so were tested).
+        assert_eq!(reduced > 0, g.reduces(), "{}: {reduced} reduced", name(g));
     }
 }
 
@@ -368,15 +398,16 @@ fn the_fair_hint_draws_the_redeals_shuffles() {
 
 /// `gaps-one-deal`'s known deals, through `solve --json` (its quick deals are not four in a
 /// row, as tests/data/known_deals.csv's batch check needs): the outcome, the length of the
-/// line found, the states of the default search.
+/// line found, the states of the default search (the portfolio: the 24 restricted games,
+/// then the complete search over stubborn sets; a proof runs both).
 #[test]
 fn known_one_deal_deals() {
     for (n, verdict, moves, states) in [
-        (1, "solved", 118, 7374),
-        (5, "solved", 140, 33545),
-        (39, "unsolvable", 0, 336),
-        (49, "solved", 353, 1540),
-        (61, "unsolvable", 0, 20439),
+        (1, "solved", 117, 19881),
+        (5, "solved", 105, 28365),
+        (39, "unsolvable", 0, 6350),
+        (49, "solved", 92, 5676),
+        (61, "unsolvable", 0, 21956),
     ] {
         let v = crate::common::json(
             &patience(&["solve", "gaps-one-deal", "--deal", &n.to_string(), "--json"]).ok(),
@@ -384,5 +415,113 @@ fn known_one_deal_deals() {
         assert_eq!(v["verdict"], verdict, "deal {n}");
         assert_eq!(v["stats"]["solution_length"], moves, "deal {n}");
         assert_eq!(v["stats"]["expanded"], states, "deal {n}");
+    }
+}
+
+/// The games without redeals over every legal move, with no stubborn set: the unreduced
+/// engine (itself checked move by move against the referee above), for positions too large
+/// for the referee's layouts.
+struct EveryMove(Gaps);
+
+impl Space for EveryMove {
+    type State = gaps::State;
+    type Key = gaps::Key;
+    type Move = Move;
+    fn is_goal(&self, s: &gaps::State) -> bool {
+        self.0.is_goal(s)
+    }
+    fn key(&self, s: &gaps::State) -> gaps::Key {
+        self.0.key(s)
+    }
+    fn expand(&self, s: &gaps::State, out: &mut Vec<solvers::Successor<Move, gaps::State>>) {
+        self.0.expand_all(s, out);
+    }
+}
+
+/// On larger positions (five to eight columns shuffled), exhaustive depth-first searches over
+/// the stubborn sets and over every legal move agree on every verdict, and the stubborn sets
+/// search fewer states.
+#[test]
+fn stubborn_sets_keep_every_win_of_larger_positions() {
+    let mut rng = Rng::new(77);
+    let limits = Limits::none().with_nodes(3_000_000);
+    for g in [gaps::ONE_DEAL.game, gaps::BASIC.game] {
+        let (mut won, mut lost, mut fewer) = (0, 0, 0);
+        for k in 0..24 {
+            let t = small_position(&g, &mut rng, 5 + k % 4, 0);
+            let s = g.pack(&t).unwrap();
+            let plain = solvers::dfs(&EveryMove(g), s, &limits);
+            let stubborn = solvers::dfs(&g, s, &limits);
+            let verdict = |o: &solvers::Outcome<Move>| match o {
+                solvers::Outcome::Solved(_) => Some(true),
+                solvers::Outcome::Unsolvable => Some(false),
+                solvers::Outcome::Unknown(_) => None,
+            };
+            let (a, b) = (verdict(&plain.outcome), verdict(&stubborn.outcome));
+            assert!(
+                a.is_some(),
+                "{} position {k}: the plain search stopped",
+                name(&g)
+            );
+            assert_eq!(a, b, "{} position {k}\n{}", name(&g), t.to_text());
+            match a {
+                Some(true) => won += 1,
+                _ => {
+                    lost += 1;
+                    if stubborn.stats.expanded < plain.stats.expanded {
+                        fewer += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            won >= 3 && lost >= 3,
+            "{}: {won} won, {lost} lost",
+            name(&g)
+        );
+        assert!(
+            fewer * 2 >= lost,
+            "{}: {fewer} of {lost} proofs smaller",
+            name(&g)
+        );
+    }
+}
+
+/// One-deal Gaps' restricted games (each assignment of suits to rows) are the 24
+/// assignments, and along random walks each one's moves are legal one-deal moves: a Two only
+/// into its own row's leftmost slot, every other move the same.
+#[test]
+fn one_deal_restrictions_are_the_suit_assignments() {
+    let g = gaps::ONE_DEAL.game;
+    let start = g.pack(&g.deal(3)).unwrap();
+    let restricted = g.restrictions(&start);
+    let orders: HashSet<_> = restricted.iter().map(|r| r.rules.row_suits).collect();
+    assert_eq!(restricted.len(), 24);
+    assert_eq!(orders.len(), 24);
+    assert!(orders.iter().all(|o| o.is_some()));
+    assert!(gaps::BASIC.game.restrictions(&start).is_empty());
+    assert!(gaps::GAME.game.restrictions(&start).is_empty());
+    let mut rng = Rng::new(9);
+    for r in restricted.iter().step_by(5) {
+        let mut s = start;
+        for _ in 0..200 {
+            let (mut all, mut mine) = (Vec::new(), Vec::new());
+            g.expand_all(&s, &mut all);
+            r.expand_all(&s, &mut mine);
+            for x in &mine {
+                assert!(all.iter().any(|y| y.mv == x.mv), "{:?}", x.mv);
+            }
+            if let Some(Move::Place { card, to }) = all.iter().map(|x| x.mv).find(
+                |m| matches!(m, Move::Place { card, .. } if card.rank_unchecked() == Rank::Two),
+            ) {
+                let row_suit = r.rules.row_suits.unwrap()[to as usize / 13];
+                let listed = mine.iter().any(|y| y.mv == Move::Place { card, to });
+                assert_eq!(listed, card.suit_unchecked() == row_suit, "{card} to {to}");
+            }
+            if mine.is_empty() {
+                break;
+            }
+            s = mine[rng.below(mine.len() as u64) as usize].state;
+        }
     }
 }
