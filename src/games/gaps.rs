@@ -459,14 +459,23 @@ impl Gaps {
     /// The transitions that move card byte `d`: `M(d)`, or a Two's moves into the leftmost
     /// slots its rules let it into.
     fn moves_of(&self, d: u8) -> Transitions {
-        if rank(d) == 2 {
-            let suit = d / 13;
-            (0..ROWS)
-                .filter(|&r| self.rules.two_fits(Suit::ALL[suit as usize], r))
-                .map(|r| two_bit(suit, r))
-                .fold(0, |a, b| a | b)
-        } else {
-            1u128 << d
+        if rank(d) != 2 {
+            return 1u128 << d;
+        }
+        let suit = d / 13;
+        match self.rules.row_suits {
+            None => 0xf << (52 + 4 * suit as usize),
+            Some(rows) => (0..ROWS)
+                .filter(|&r| rows[r] as u8 == suit)
+                .fold(0, |m, r| m | two_bit(suit, r)),
+        }
+    }
+
+    /// The transitions of the Twos the rules let into row `row`'s leftmost slot.
+    fn twos_into(&self, row: usize) -> Transitions {
+        match self.rules.row_suits {
+            None => (0..4u8).fold(0, |m, u| m | two_bit(u, row)),
+            Some(rows) => two_bit(rows[row] as u8, row),
         }
     }
 
@@ -499,19 +508,24 @@ impl Gaps {
             if first == GAP {
                 // Enabled: the Two's other moves, the other Twos into this slot, and the
                 // Three's move (the Two leaves the slot on its left).
-                let others = (0..4u8)
-                    .filter(|&u| self.rules.two_fits(Suit::ALL[u as usize], row))
-                    .map(|u| two_bit(u, row))
-                    .fold(0, |a, b| a | b);
-                self.moves_of(suit as u8 * 13 + 1) | others | 1u128 << (suit as u8 * 13 + 2)
+                self.moves_of(suit as u8 * 13 + 1)
+                    | self.twos_into(row)
+                    | 1u128 << (suit as u8 * 13 + 2)
             } else {
                 self.moves_of(first)
             }
         }
     }
 
-    /// The stubborn set closed from transition bit `t0`.
-    fn stubborn_set(&self, s: &State, t0: usize) -> Transitions {
+    /// The stubborn set closed from transition bit `t0`, or None once it holds `bound` of
+    /// the `enabled` transitions (it would expand no fewer moves than a set already found).
+    fn stubborn_set(
+        &self,
+        s: &State,
+        t0: usize,
+        enabled: Transitions,
+        bound: u32,
+    ) -> Option<Transitions> {
         let mut set: Transitions = 1u128 << t0;
         let mut todo = set;
         while todo != 0 {
@@ -519,9 +533,12 @@ impl Gaps {
             todo &= todo - 1;
             let add = self.stubborn_needs(s, t) & !set;
             set |= add;
+            if add & enabled != 0 && (set & enabled).count_ones() >= bound {
+                return None;
+            }
             todo |= add;
         }
-        set
+        Some(set)
     }
 
     /// The transition bit of an enabled move.
@@ -544,25 +561,27 @@ impl Gaps {
     fn stubborn_placements(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
         let start = out.len();
         self.placements(s, out);
-        let enabled: Vec<usize> = out[start..]
+        let seeds: smallvec::SmallVec<[usize; 16]> = out[start..]
             .iter()
             .map(|x| Self::transition(&x.mv))
             .collect();
-        if enabled.len() < 2 {
+        let enabled: Transitions = seeds.iter().fold(0, |m, &t| m | 1u128 << t);
+        let count = enabled.count_ones();
+        if count < 2 {
             return;
         }
-        let mut best: Option<(usize, Transitions)> = None;
-        for &t in &enabled {
-            let set = self.stubborn_set(s, t);
-            let n = enabled.iter().filter(|&&e| set >> e & 1 == 1).count();
-            if best.is_none_or(|(m, _)| n < m) {
-                best = Some((n, set));
-                if n == 1 {
-                    break;
-                }
+        // The set closed from each move in turn, each stopped once it holds as many enabled
+        // moves as the best so far: the first of the smallest is kept.
+        let mut best = (count, !0);
+        for &t in &seeds {
+            if best.0 == 1 {
+                break;
+            }
+            if let Some(set) = self.stubborn_set(s, t, enabled, best.0) {
+                best = ((set & enabled).count_ones(), set);
             }
         }
-        let (_, set) = best.expect("a move");
+        let (_, set) = best;
         let mut kept = start;
         for j in start..out.len() {
             if set >> Self::transition(&out[j].mv) & 1 == 1 {
