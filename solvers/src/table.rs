@@ -94,7 +94,7 @@ impl<K: Eq + Hash> VisitedSet<K> {
     }
 
     /// Estimated bytes used, from the table's capacity, with the next table's when it is
-    /// about to grow (see [`growth_bytes`]).
+    /// about to grow (see `growth_bytes`).
     pub fn memory_bytes(&self) -> u64 {
         let slot = size_of::<K>();
         let cap = self.set.capacity();
@@ -271,7 +271,7 @@ impl<K: Eq + Hash, M: Copy> ParentTable<K, M> {
     }
 
     /// Estimated bytes used: the hash index plus the arena, from their capacities, with
-    /// their next allocations when they are about to grow (see [`growth_bytes`]).
+    /// their next allocations when they are about to grow (see `growth_bytes`).
     pub fn memory_bytes(&self) -> u64 {
         let slot = size_of::<(K, u32)>();
         let entry = size_of::<ParentEntry<M>>() as u64;

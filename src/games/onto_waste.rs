@@ -326,7 +326,7 @@ impl Space for OntoWaste {
 impl OntoWaste {
     /// Every legal move of `s` with its successor, dead ends included ([`Space::expand`]
     /// leaves out the successors [`OntoWaste::is_dead`] proves lost), best first for
-    /// depth-first search ([`OntoWaste::play_order`]).
+    /// depth-first search (`OntoWaste::play_order`).
     pub fn expand_all(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
         let first = out.len();
         let top = (s.top != NONE).then(|| rank(s.top));
@@ -417,12 +417,12 @@ impl OntoWaste {
     ///   turns, and `k` if a King lies on the waste now;
     /// - **predecessors**: each layout card goes onto a card of its own (the top now, a
     ///   stock card or a layout card), one it fits onto, and no card lies under two; see
-    ///   [`OntoWaste::predecessors_suffice`] (not made where the walk count is: a walk
+    ///   `OntoWaste::predecessors_suffice` (not made where the walk count is: a walk
     ///   pairs each card with the one before it);
     /// - **no walk** (where King and Ace are neighbours and the stock is out): the ranks of
     ///   the cards played from now on, after the waste's top rank, form a walk around the
     ///   cycle of thirteen ranks that uses each rank as often as the layout holds it; see
-    ///   [`OntoWaste::walk_exists`].
+    ///   `OntoWaste::walk_exists`.
     ///
     /// None of them reads how the layout lies (piles or a cover graph): they count the
     /// ranks it still holds, so they hold for every layout of the family. While a joker is

@@ -159,7 +159,7 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
         self.feat.draw > 0
     }
 
-    /// `blocked` where it is a lower bound ([`Tableau::blocked_bound`]), `compound` where
+    /// `blocked` where it is a lower bound (`Tableau::blocked_bound`), `compound` where
     /// the game has compound moves (the scans' weighing of the guide's terms).
     fn own_heuristics(&self) -> &'static [games::OwnHeuristic] {
         match (self.blocked_bound_holds(), self.plays_compound()) {
