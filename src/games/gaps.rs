@@ -320,6 +320,15 @@ pub fn run_length(grid: &[u8; SLOTS], row: usize) -> usize {
 impl Gaps {
     /// Every move of `s` but the redeal: each gap filled by the card that fits it.
     fn placements(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
+        for (card, to) in self.placement_moves(s) {
+            out.push(self.place(s, card, to));
+        }
+    }
+
+    /// The legal placements of `s` as (card byte, slot), in the order [`Gaps::expand_all`]
+    /// lists them: each gap in turn, a leftmost one taking each Two that fits it.
+    fn placement_moves(&self, s: &State) -> smallvec::SmallVec<[(u8, usize); 16]> {
+        let mut moves = smallvec::SmallVec::new();
         for &to in &s.gaps {
             let to = to as usize;
             let col = to % COLUMNS;
@@ -335,7 +344,7 @@ impl Gaps {
                     if self.rules.runs_stay && from.is_multiple_of(COLUMNS) {
                         continue;
                     }
-                    out.push(self.place(s, two, to));
+                    moves.push((two, to));
                 }
             } else {
                 let left = s.grid[to - 1];
@@ -344,9 +353,10 @@ impl Gaps {
                 }
                 // The card one above `left` is never in a run: a run would put `left` on its
                 // left, where the gap is.
-                out.push(self.place(s, left + 1, to));
+                moves.push((left + 1, to));
             }
         }
+        moves
     }
 
     fn place(&self, s: &State, card: u8, to: usize) -> Successor<Move, State> {
@@ -542,39 +552,31 @@ impl Gaps {
     }
 
     /// The transition bit of an enabled move.
-    fn transition(mv: &Move) -> usize {
-        match *mv {
-            Move::Place { card, to } => {
-                let c = card.index();
-                if c % 13 == 1 {
-                    52 + 4 * (c / 13) + to as usize / COLUMNS
-                } else {
-                    c
-                }
-            }
-            Move::Redeal => unreachable!("no redeal in the reduced games"),
+    fn transition(card: u8, to: usize) -> usize {
+        let c = usize::from(card);
+        if c % 13 == 1 {
+            52 + 4 * (c / 13) + to / COLUMNS
+        } else {
+            c
         }
     }
 
     /// The enabled moves of the smallest stubborn set closed from one enabled move, in the
     /// order [`Gaps::expand_all`] lists them.
     fn stubborn_placements(&self, s: &State, out: &mut Vec<Successor<Move, State>>) {
-        let start = out.len();
-        self.placements(s, out);
-        let seeds: smallvec::SmallVec<[usize; 16]> = out[start..]
+        let moves = self.placement_moves(s);
+        let seeds: smallvec::SmallVec<[usize; 16]> = moves
             .iter()
-            .map(|x| Self::transition(&x.mv))
+            .map(|&(card, to)| Self::transition(card, to))
             .collect();
         let enabled: Transitions = seeds.iter().fold(0, |m, &t| m | 1u128 << t);
         let count = enabled.count_ones();
-        if count < 2 {
-            return;
-        }
         // The set closed from each move in turn, each stopped once it holds as many enabled
-        // moves as the best so far: the first of the smallest is kept.
+        // moves as the best so far: the first of the smallest is kept. Only its moves'
+        // positions are made.
         let mut best = (count, !0);
         for &t in &seeds {
-            if best.0 == 1 {
+            if best.0 <= 1 {
                 break;
             }
             if let Some(set) = self.stubborn_set(s, t, enabled, best.0) {
@@ -582,14 +584,11 @@ impl Gaps {
             }
         }
         let (_, set) = best;
-        let mut kept = start;
-        for j in start..out.len() {
-            if set >> Self::transition(&out[j].mv) & 1 == 1 {
-                out.swap(kept, j);
-                kept += 1;
+        for (&(card, to), &t) in moves.iter().zip(&seeds) {
+            if set >> t & 1 == 1 {
+                out.push(self.place(s, card, to));
             }
         }
-        out.truncate(kept);
     }
 }
 
