@@ -348,6 +348,27 @@ impl Game for Camelot {
                 c.face_up()
             ));
         }
+        // Cards leave in pairs making ten (or Tens alone): as many of each rank as of the
+        // rank that makes ten with it, and the Fives two by two.
+        let mut count = [0usize; 11];
+        for c in removed {
+            count[rank(c.index() as u8) as usize] += 1;
+        }
+        if let Some(r) = (1..5).find(|&r| count[r] != count[10 - r]) {
+            return bad(format!(
+                "'removed' holds {} cards of rank {r} and {} of rank {}: cards leave in pairs \
+                 making ten",
+                count[r],
+                count[10 - r],
+                10 - r
+            ));
+        }
+        if count[5] % 2 == 1 {
+            return bad(format!(
+                "'removed' holds {} Fives: they leave two by two",
+                count[5]
+            ));
+        }
         s.removing = match t.counter(REMOVING).unwrap_or(0) {
             0 => false,
             1 => true,

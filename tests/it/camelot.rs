@@ -262,9 +262,27 @@ fn bad_camelot_boards_get_one_clear_error_line() {
         t.move_top_to_top(a, r).unwrap();
         t.to_text()
     };
+    // One card of the removed pile back into the stock: a Nine without its Ace, an odd Five.
+    let unpaired = |value: u8| {
+        let mut t = t.clone();
+        let (r, stock) = (t.find(REMOVED).unwrap(), t.find(STOCK).unwrap());
+        let at = t.piles[r]
+            .cards
+            .iter()
+            .position(|c| c.rank_unchecked().value() == value)
+            .unwrap();
+        let c = t.piles[r].cards.remove(at);
+        t.piles[stock].cards.insert(0, c.face_down());
+        t.to_text()
+    };
     let cases = [
         (misplaced, "may not lie in slot 'b2'"),
         (court_removed, "court cards never leave"),
+        (
+            unpaired(9),
+            "'removed' holds 4 cards of rank 1 and 3 of rank 9",
+        ),
+        (unpaired(5), "'removed' holds 3 Fives"),
         (
             stuck.replace("removing = 1", "removing = 2"),
             "removing = 2",
