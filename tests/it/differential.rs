@@ -30,9 +30,11 @@
 use crate::common::referee::{engine_keys, layout_key, referee_moves, LayoutKey};
 use patience::cards::{Card, Color, Rank, Suit};
 use patience::deals::Rng;
+use patience::games::tableau::rules::OnBaseRank;
 use patience::games::tableau::{
-    cell_label, pile_label, register, reserve_label, FoundationBase, FoundationBuild, Place, Rules,
-    StockRules, Tableau, Takes, BASE, COVER, HOMES, REDEALS, STOCK, WASTE,
+    cell_label, pile_label, register, reserve_label, Build, Direction, FoundationBase,
+    FoundationBuild, GroupMoves, Place, Rules, StockRules, Tableau, Takes, Won, BASE, COVER, HOMES,
+    REDEALS, STOCK, WASTE,
 };
 use patience::games::{Game, GameId};
 use patience::piles::{Mode, Table};
@@ -54,6 +56,47 @@ struct Canon {
     stock: Vec<Card>,
     waste: Vec<Card>,
     redeals: Option<u32>,
+    /// Where runs are keyed as sets: the run cards above each pile's lowest one, sorted
+    /// (the piles then hold the cards up to it).
+    runs: Vec<Card>,
+}
+
+/// Whether ARCHITECTURE.md ("Runs keyed as sets") says the rules key runs as sets: one
+/// deck, building down without wrapping by suit, colour or any suit, built runs moving
+/// in part or whole without limit, no cells, reserve or deal onto the piles, face-down
+/// cards only under face-up ones, foundations by suit from the Ace taking single cards,
+/// every card home to win, no rule on pile sizes, the base rank or who fills an empty
+/// pile but the card itself, at most 15 piles.
+fn runs_as_sets(r: &Rules) -> bool {
+    let (t, f) = (&r.tableau, &r.foundations);
+    r.decks == 1
+        && r.suits == 4
+        && r.piles() <= 15
+        && matches!(
+            t.build,
+            Build::AlternateColor | Build::Suit | Build::AnySuit | Build::SameColor
+        )
+        && t.direction == Direction::Down
+        && !t.wrap
+        && t.moves == GroupMoves::AnySequence
+        && !t.groups_onto_suit
+        && t.face_down_rows.is_empty()
+        && t.on_base_rank == OnBaseRank::Builds
+        && t.max_cards == 0
+        && !t.empty_from_waste
+        && !t.waste_fills_last
+        && !t.fill_from_talon
+        && r.cells.count == 0
+        && r.reserve.piles.is_empty()
+        && matches!(r.stock, StockRules::None | StockRules::Waste { .. })
+        && f.takes == Takes::Cards
+        && f.base == FoundationBase::Ace
+        && f.direction == Direction::Up
+        && !f.wrap
+        && f.build == FoundationBuild::Suit
+        && f.suit.is_none()
+        && !f.from_reserve
+        && r.won == Won::AllHome
 }
 
 /// The engine's documented canonicalisation (ARCHITECTURE.md, "Reductions"), written on
@@ -62,6 +105,11 @@ struct Canon {
 /// (nothing tells one from another); everything else stays as it is, the reserve's piles
 /// (each its own place) among it.
 fn canon<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Canon {
+    canon_as(g, t, runs_as_sets(g.rules))
+}
+
+/// [`canon`], with runs keyed as sets when `sets` says so.
+fn canon_as<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table, sets: bool) -> Canon {
     let r = g.rules;
     let cards = |label: &str| {
         t.find(label)
@@ -69,6 +117,23 @@ fn canon<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Canon 
     };
     let stock = cards(STOCK);
     let mut piles: Vec<Vec<Card>> = (0..r.piles()).map(|p| cards(&pile_label(p))).collect();
+    // Runs keyed as sets: each pile's built run of face-up cards on top, above its lowest
+    // card, goes into one set for the whole tableau.
+    let mut runs = Vec::new();
+    if sets {
+        for pile in &mut piles {
+            let mut low = pile.len().saturating_sub(1);
+            while low > 0
+                && !pile[low - 1].is_face_down()
+                && !pile[low].is_face_down()
+                && r.builds_on(pile[low], pile[low - 1])
+            {
+                low -= 1;
+            }
+            runs.extend(pile.drain((low + 1).min(pile.len())..));
+        }
+        runs.sort();
+    }
     let redeal = matches!(r.stock, StockRules::Redeal { .. });
     // Only a stock dealt onto the tableau piles (or a redeal) tells them apart: a stock
     // turned onto a waste, or dealt onto the reserve, gives no pile a card.
@@ -135,6 +200,7 @@ fn canon<const N: usize, const K: usize>(g: &Tableau<N, K>, t: &Table) -> Canon 
         stock,
         waste,
         redeals: t.counter(REDEALS),
+        runs,
     }
 }
 
@@ -231,6 +297,8 @@ struct Tally {
     turns: usize,
     /// Layouts the engine takes as lost (`home_suit_stuck`), each lost for the plain search.
     stuck: usize,
+    /// Layouts keyed as another one of different runs only because runs are keyed as sets.
+    run_sets_merged: usize,
 }
 
 impl Tally {
@@ -244,6 +312,7 @@ impl Tally {
         self.forced_checked += o.forced_checked;
         self.null_moves += o.null_moves;
         self.stuck += o.stuck;
+        self.run_sets_merged += o.run_sets_merged;
     }
 }
 
@@ -252,8 +321,8 @@ impl std::fmt::Display for Tally {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked, {} layouts taken as lost checked",
-            self.positions, self.complete, self.won, self.lost, self.layouts_checked, self.forced_checked, self.stuck
+            "{} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked, {} layouts taken as lost checked, {} layouts keyed as others of other runs",
+            self.positions, self.complete, self.won, self.lost, self.layouts_checked, self.forced_checked, self.stuck, self.run_sets_merged
         )
     }
 }
@@ -275,8 +344,21 @@ fn check_position<const N: usize, const K: usize>(
     // Keys: equal exactly when the canonical layouts are equal.
     let mut by_canon: HashMap<Canon, Vec<u8>> = HashMap::new();
     let mut by_key: HashMap<Vec<u8>, Canon> = HashMap::new();
+    // Per canonical layout, the first layout's canonical form with runs as they lie.
+    let mut as_they_lie: HashMap<Canon, Canon> = HashMap::new();
+    let sets = runs_as_sets(g.rules);
     for t in &graph.layouts {
         let c = canon(g, t);
+        if sets {
+            let lying = canon_as(g, t, false);
+            if as_they_lie
+                .entry(c.clone())
+                .or_insert_with(|| lying.clone())
+                != &lying
+            {
+                tally.run_sets_merged += 1;
+            }
+        }
         let k = g.key(&pack(t)?).to_vec();
         if let Some(old) = by_canon.insert(c.clone(), k.clone()) {
             if old != k {
@@ -338,7 +420,10 @@ fn check_position<const N: usize, const K: usize>(
                     t.to_text()
                 ));
             }
-            if matches!(x.mv.from, Place::Talon(_)) {
+            // Cards from deep in the talon, and with runs keyed as sets a run card home
+            // from under others (its cards onto their shelf first): two steps or more.
+            if matches!(x.mv.from, Place::Talon(_)) || Tableau::write_out(g, &s, &[x.mv]).len() > 1
+            {
                 deep.insert(canon(g, &after));
             } else {
                 engine.insert(canon(g, &after));
@@ -684,6 +769,20 @@ fn position<const N: usize, const K: usize>(
             if h[s] > least.max(u8::from(chosen || (dealt_base && s == 0))) {
                 h[s] -= 1;
                 left -= 1;
+            }
+        }
+        // Where runs are keyed as sets, half the positions have both suits of a colour at
+        // one height (black at a Jack or Queen, red at a Ten to a Queen): two cards of each
+        // rank and colour in play with the two each may lie on, the positions whose keys
+        // the reduction merges.
+        if runs_as_sets(r) && ids.len() == 4 && rng.below(2) == 0 {
+            let (black, red) = (11 + rng.below(2) as u8, 10 + rng.below(3) as u8);
+            for (x, &(suit, _)) in h.iter_mut().zip(&ids) {
+                *x = if suit.color() == Color::Black {
+                    black
+                } else {
+                    red
+                };
             }
         }
         for (s, &(suit, id)) in ids.iter().enumerate() {
@@ -1553,6 +1652,117 @@ fn klondike_rules_on_three_piles_agree_with_the_referee() {
     let tally = check_bodies("Klondike's rules on three piles", 17, sizes, &bodies);
     assert!(tally.complete >= 5, "too few explored in full: {tally}");
     assert!(tally.won > 0 && tally.forced_checked > 0, "{tally}");
+}
+
+/// Runs keyed as sets (ARCHITECTURE.md, "Runs keyed as sets"): Klondike's rules and
+/// stricter ones (building in suit or any suit or the same colour, nothing into an empty
+/// pile, nothing coming back, no redeal, no stock: then the counts are checked too) on
+/// three and four piles, half the positions with two
+/// cards of each rank and colour in play beside the two they may lie on: each move (a run
+/// card home from under others as its two moves), key, count and verdict against the
+/// referee's plain search, which keys nothing as a set; layouts merged by the reduction seen,
+/// and both verdicts.
+#[test]
+fn runs_keyed_as_sets_agree_with_the_referee() {
+    let sizes = Sizes {
+        limit: 25_000,
+        per_state: 40,
+        positions: 4,
+    };
+    let bodies: Vec<(String, String)> = [
+        (
+            "[1, 2, 3]",
+            "[0, 1, 2]",
+            "alternate-color",
+            "kings",
+            true,
+            "waste",
+            1,
+            255,
+        ),
+        (
+            "[1, 2, 3]",
+            "[0, 1, 2]",
+            "alternate-color",
+            "any",
+            true,
+            "waste",
+            3,
+            2,
+        ),
+        (
+            "[1, 1, 2, 2]",
+            "[0, 0, 1, 1]",
+            "alternate-color",
+            "none",
+            false,
+            "waste",
+            1,
+            0,
+        ),
+        (
+            "[2, 2, 2]",
+            "[1, 1, 1]",
+            "same-color",
+            "kings",
+            false,
+            "waste",
+            1,
+            0,
+        ),
+        (
+            "[17, 17, 18]",
+            "[]",
+            "any-suit",
+            "none",
+            false,
+            "none",
+            0,
+            0,
+        ),
+        (
+            "[13, 13, 13, 13]",
+            "[12, 12, 12, 12]",
+            "suit",
+            "none",
+            false,
+            "none",
+            0,
+            0,
+        ),
+        (
+            "[13, 13, 13, 13]",
+            "[12, 12, 12, 12]",
+            "alternate-color",
+            "kings",
+            true,
+            "none",
+            0,
+            0,
+        ),
+    ]
+    .iter()
+    .enumerate()
+    .map(
+        |(i, (deal, down, build, empty, back, stock, draw, redeals))| {
+            let stock = if *stock == "none" {
+                String::new()
+            } else {
+                format!("[stock]\nkind = \"{stock}\"\ndraw = {draw}\nredeals = {redeals}\n")
+            };
+            let body = format!(
+                "[tableau]\ndeal = {deal}\nface_down = {down}\nbuild = \"{build}\"\n\
+             moves = \"any-sequence\"\nempty = \"{empty}\"\n[foundations]\n\
+             may_return = {back}\n{stock}"
+            );
+            (format!("run-sets-{i}"), body)
+        },
+    )
+    .collect();
+    let tally = check_bodies("runs keyed as sets", 53, sizes, &bodies);
+    assert!(tally.complete >= 6, "too few explored in full: {tally}");
+    assert!(tally.run_sets_merged > 0, "no layouts merged: {tally}");
+    assert!(tally.won > 0 && tally.lost > 0, "both verdicts: {tally}");
 }
 
 /// Canfield's, Kansas's and Eagle Wing's rules on two piles: a base dealt onto the

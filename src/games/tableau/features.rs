@@ -4,7 +4,8 @@
 #[cfg(doc)]
 use super::rules::UNLIMITED;
 use super::rules::{
-    FoundationBase, FoundationBuild, GroupMoves, OnBaseRank, Rules, StockRules, Takes, Won,
+    Build, Direction, FoundationBase, FoundationBuild, GroupMoves, OnBaseRank, Rules, StockRules,
+    Takes, Won,
 };
 #[cfg(doc)]
 use super::Tableau;
@@ -99,6 +100,11 @@ pub(super) struct Features {
     pub(super) group_fits: [u64; 52],
     /// [`Tableau::continues_group`] as a table, like `fits`.
     pub(super) continues: [u64; 52],
+    /// The cards of each pile's movable run above its lowest one are keyed as a set, not
+    /// as they lie: positions that differ only in which of the run cards lies on which win
+    /// or lose together (ARCHITECTURE.md, "Reductions": "Runs keyed as sets"). Only where
+    /// its argument holds (`Features::run_sets_hold`).
+    pub(super) run_sets: bool,
 }
 
 impl Features {
@@ -130,6 +136,7 @@ impl Features {
             })
         });
         Features {
+            run_sets: Self::run_sets_hold(r),
             returns: r.foundations.may_return,
             base_stays: r.foundations.base_stays,
             chosen_base: r.foundations.base != FoundationBase::Ace,
@@ -189,6 +196,51 @@ impl Features {
     }
 }
 
+impl Features {
+    /// Whether the rules are those the argument for keying runs as sets needs: one deck;
+    /// building down without wrapping by suit, colour or not at all, so that the cards one
+    /// card may lie on are also the cards every card of its rank and kind may lie on (the
+    /// cards that fit together fall into blocks: every card of one side of a block fits on
+    /// every card of the other); any built run moving in part or whole, with no limit; no
+    /// cells, no reserve, a stock that only turns onto a waste (or none); face-down cards
+    /// only under face-up ones; foundations of one suit each from the Ace, taking single
+    /// cards, the game won with every card home; and no rule about piles' sizes, the base
+    /// rank or which cards fill an empty pile other than by the card itself; at most 15 piles.
+    fn run_sets_hold(r: &Rules) -> bool {
+        let t = &r.tableau;
+        let f = &r.foundations;
+        // The set's 8 bytes go into the key with the piles' ends and the talon's: 15 + 8 + 1
+        // bytes at most beside the cards (`Key`: 24).
+        r.deck().copies == 1
+            && r.piles() <= 15
+            && matches!(
+                t.build,
+                Build::AlternateColor | Build::Suit | Build::AnySuit | Build::SameColor
+            )
+            && t.direction == Direction::Down
+            && !t.wrap
+            && t.moves == GroupMoves::AnySequence
+            && !t.groups_onto_suit
+            && t.face_down_rows.is_empty()
+            && t.on_base_rank == OnBaseRank::Builds
+            && t.max_cards == 0
+            && !t.empty_from_waste
+            && !t.waste_fills_last
+            && !t.fill_from_talon
+            && r.cells.count == 0
+            && r.reserve.piles.is_empty()
+            && matches!(r.stock, StockRules::None | StockRules::Waste { .. })
+            && f.takes == Takes::Cards
+            && f.base == FoundationBase::Ace
+            && f.direction == Direction::Up
+            && !f.wrap
+            && f.build == FoundationBuild::Suit
+            && f.suit.is_none()
+            && !f.from_reserve
+            && r.won == Won::AllHome
+    }
+}
+
 /// The identities of the card with identity `c`'s suit, as a bit set like `Features::fits`.
 fn same_suit(c: usize) -> u64 {
     0x1fffu64 << (c / 13 * 13)
@@ -200,5 +252,38 @@ pub fn capacity(rules: &Rules) -> usize {
         0..=52 => 52,
         53..=104 => 104,
         _ => 156,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tableau::catalogue::presets;
+
+    /// The presets whose runs are keyed as sets: Klondike's five, Gold Mine, Saratoga and
+    /// Aunt Mary. Each rule that breaks the argument keeps the others out (Whitehead's suit
+    /// runs, Thumb and Pouch's building, Yukon's groups, Westhaven's moves, the stocks dealt
+    /// onto the piles, two decks, reserves, cells, a base rank).
+    #[test]
+    fn runs_are_keyed_as_sets_in_the_presets_the_argument_covers() {
+        let mut ids: Vec<&str> = presets()
+            .into_iter()
+            .filter(|r| Features::of(r).run_sets)
+            .map(|r| r.id.as_str())
+            .collect();
+        ids.sort_unstable();
+        assert_eq!(
+            ids,
+            [
+                "aunt-mary",
+                "gold-mine",
+                "klondike",
+                "klondike-draw1",
+                "klondike-draw1-1pass",
+                "klondike-draw1-3passes",
+                "klondike-draw3-3passes",
+                "saratoga",
+            ]
+        );
     }
 }

@@ -206,7 +206,7 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
     }
 
     fn write_out(&self, start: &State<N>, line: Vec<Move>) -> Vec<Move> {
-        if self.feat.draw == 0 {
+        if self.feat.draw == 0 && !self.feat.run_sets {
             line
         } else {
             Tableau::write_out(self, start, &line)

@@ -10,12 +10,15 @@ use super::state::{State, EMPTY};
 use super::Tableau;
 
 /// The exact key for `N` cards is `K` = `N` + 28 bytes: tableau piles sorted (each ended by
-/// 0xFF), then the reserve's piles in order (each ended by 0xFF), then the cells sorted,
-/// then in games with a waste the talon (ended by 0xFF), then at `K - 4` the cards of the
+/// 0xFF; with runs keyed as sets, each up to its run's lowest card, then 8 bytes of the
+/// other run cards as a set), then the reserve's piles in order (each ended by 0xFF), then
+/// the cells sorted, then in games with a waste the talon (ended by 0xFF), then at `K - 4` the cards of the
 /// waste, at `K - 3` the cards left in the stock (the talon with a waste), at `K - 2` the
 /// chosen base and at `K - 1` the redeals used. `N` cards and the ends of the piles
 /// (tableau and reserve), the cells and the talon's end (`Rules::check` keeps these within
-/// 24) take at most `N + 24` bytes, so the last four never overlap them. Without a waste
+/// 24; with runs keyed as sets, `Features::run_sets_hold` keeps the piles' ends, the set's
+/// 8 bytes and the talon's end within it) take at most `N + 24` bytes, so the last four
+/// never overlap them. Without a waste
 /// the stock's cards follow from their number: within one search the stock only shrinks
 /// from its top.
 pub type Key<const K: usize> = [u8; K];
@@ -78,12 +81,24 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         let mut k = [0u8; K];
         let mut i = 0;
+        // With runs keyed as sets, each pile up to its run's lowest card, and the run's
+        // other cards as a set of identities after the piles.
+        let mut run_cards = 0u64;
         for &p in &order[..n] {
-            let p = pile(usize::from(p & 0xFF));
+            let mut p = pile(usize::from(p & 0xFF));
+            if self.feat.run_sets && !p.is_empty() {
+                let (fixed, above) = p.split_at(p.len() + 1 - self.run_len(s, p));
+                run_cards |= above.iter().fold(0, |m, &c| m | 1 << c);
+                p = fixed;
+            }
             k[i..i + p.len()].copy_from_slice(p);
             i += p.len();
             k[i] = EMPTY;
             i += 1;
+        }
+        if self.feat.run_sets {
+            k[i..i + 8].copy_from_slice(&run_cards.to_le_bytes());
+            i += 8;
         }
         // The reserve's piles after the tableau's, in their order and never sorted with
         // them: they take no card, and a cover blocks only the stacks.

@@ -87,7 +87,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// suit runs move), or every face-up card when any face-up group moves. Where runs end
     /// at the base rank (Agnes), a card on a card of rank `s.base` starts the run; no run
     /// holds a card that plays only home (Diamond Mine's diamonds).
-    fn run_len(&self, s: &State<N>, pile: &[u8]) -> usize {
+    pub(super) fn run_len(&self, s: &State<N>, pile: &[u8]) -> usize {
         if pile.is_empty() {
             return 0;
         }
@@ -308,6 +308,17 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 }
                 return n;
             }
+            (Place::Pile(p), Place::Home) if self.feat.run_sets && k > 1 => {
+                // A run card from under `k - 1` cards, which move onto their shelf first.
+                let p = usize::from(p);
+                let q = self
+                    .run_set_shelf(&n, p, k)
+                    .expect("the cards above have a shelf");
+                n.move_between(p, q, k - 1);
+                n.remove_top(p, 1);
+                n.home[mv.card.suit_unchecked().index()] += 1;
+                return n;
+            }
             (Place::Pile(p), _) => {
                 let top = *n.pile(p as usize).last().expect("a move takes a card");
                 n.remove_top(p as usize, k);
@@ -375,6 +386,21 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             }
         }
         n
+    }
+
+    /// With runs keyed as sets, where the `k - 1` cards above the `k`-th card of pile `p`'s
+    /// run may go so that the card goes home: the first other pile whose top card the
+    /// lowest of them builds on. Proved to exist whenever a position of the same key has
+    /// the card on top (ARCHITECTURE.md, "Runs keyed as sets").
+    pub(super) fn run_set_shelf(&self, s: &State<N>, p: usize, k: usize) -> Option<usize> {
+        let pile = s.pile(p);
+        let lowest = Card::from_index(pile[pile.len() + 1 - k]);
+        (0..self.rules.piles()).find(|&q| {
+            q != p
+                && s.pile(q)
+                    .last()
+                    .is_some_and(|&top| self.builds_on(lowest, Card::from_index(top)))
+        })
     }
 
     /// The redeal from `s`, if the rules allow one now and it changes the layout.
@@ -471,6 +497,25 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 count: 1,
                 card: c,
             });
+        }
+        // With runs keyed as sets, a run card going home from under the cards above it, which
+        // first move onto another card they build on (`Tableau::run_set_shelf`): a position
+        // of the same key may have it on top (ARCHITECTURE.md, "Runs keyed as sets").
+        if self.feat.run_sets {
+            for p in 0..np {
+                let pile = &s.cards[starts[p]..starts[p + 1]];
+                for k in 2..=self.run_len(s, pile) {
+                    let x = Card::from_index(pile[pile.len() - k]);
+                    if self.goes_home(s, x) && self.run_set_shelf(s, p, k).is_some() {
+                        emit(Move {
+                            from: Place::Pile(p as u8),
+                            to: Place::Home,
+                            count: k as u8,
+                            card: x,
+                        });
+                    }
+                }
+            }
         }
         if self.feat.takes == Takes::Runs && s.home_count() / 13 < u32::from(self.run_cap) {
             for p in 0..np {
@@ -623,13 +668,17 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                         let limit = run.min(limit_onto_card).min(self.room(s, to));
                         if plain_down {
                             let k = (base.rank_unchecked().value() as usize).wrapping_sub(top_rank);
+                            // With runs keyed as sets, part of a run onto another card
+                            // leaves the key as it is: nothing to search.
                             if (1..=limit).contains(&k)
+                                && !(self.feat.run_sets && k < run)
                                 && self.group_size_allowed(pile, run, k)
                                 && self.group_builds_on(k, card_at(k), base)
                             {
                                 push(&mut emit, to, k, card_at(k));
                             }
                         } else {
+                            debug_assert!(!self.feat.run_sets, "runs as sets build plainly down");
                             for k in 1..=limit {
                                 if self.group_size_allowed(pile, run, k)
                                     && self.group_builds_on(k, card_at(k), base)

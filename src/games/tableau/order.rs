@@ -4,7 +4,8 @@
 //! new state. Exact: the same number as
 //! [`Tableau::guide`] on the state after the move (checked by the tests below). Games of
 //! runs recount only the piles a move touches; other games with foundation returns, a
-//! redeal, a chosen base, a stock, a reserve or repeated cards guide each successor whole.
+//! redeal, a chosen base, a stock, a reserve, repeated cards or runs keyed as sets (whose
+//! moves home may carry cards elsewhere first) guide each successor whole.
 
 use super::guide::{weigh_guide, RunTerms, GUIDE_WEIGHTS};
 use super::rules::MAX_PILES;
@@ -214,6 +215,7 @@ pub(super) fn guided_moves<const N: usize, const K: usize>(
         || f.draw != 0
         || f.repeats
         || f.reserve != 0
+        || f.run_sets
     {
         g.each_move(s, |mv| {
             if keep(&mv) {

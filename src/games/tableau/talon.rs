@@ -160,7 +160,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// `line`, played from `start`, with every move of a card from deep in the talon
     /// ([`Place::Talon`]) written out as the player makes it: the turns of the stock (and
     /// the stock turned to its end and the waste turned back, for a redeal), then the card
-    /// from the top of the waste. Other moves are kept as they are.
+    /// from the top of the waste; and, with runs keyed as sets, every run card sent home
+    /// from under others as the move of those others onto their shelf, then the card home
+    /// (`Tableau::run_set_shelf`). Other moves are kept as they are.
     pub fn write_out(&self, start: &State<N>, line: &[Move]) -> Vec<Move> {
         let mut s = *start;
         let mut out = Vec::with_capacity(line.len());
@@ -190,6 +192,27 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                         ..*mv
                     },
                 );
+            } else if mv.to == Place::Home && mv.count > 1 && self.feat.run_sets {
+                // A run card from under others: they go onto their shelf, then it goes home.
+                let Place::Pile(p) = mv.from else {
+                    unreachable!("only a pile's run card goes home from under others")
+                };
+                let (p, k) = (usize::from(p), usize::from(mv.count));
+                let q = self.run_set_shelf(&s, p, k).expect("a shelf");
+                let pile = s.pile(p);
+                let lowest = Card::from_index(pile[pile.len() + 1 - k]);
+                for m in [
+                    Move {
+                        from: Place::Pile(p as u8),
+                        to: Place::Pile(q as u8),
+                        count: mv.count - 1,
+                        card: lowest,
+                    },
+                    Move::single(Place::Pile(p as u8), Place::Home, mv.card),
+                ] {
+                    s = self.apply(&s, &m);
+                    out.push(m);
+                }
             } else {
                 s = self.apply(&s, mv);
                 out.push(*mv);
