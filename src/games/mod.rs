@@ -634,7 +634,15 @@ macro_rules! __with_game {
                 $body
             })*
             $crate::games::GameId::Tableau(i) => {
-                match $crate::games::tableau::capacity($crate::games::tableau::preset(i)) {
+                let rules = $crate::games::tableau::preset(i);
+                match $crate::games::tableau::capacity(rules) {
+                    52 if $crate::games::tableau::keys_compactly(rules) => {
+                        let $g = &$crate::games::tableau::Tableau::<
+                            52,
+                            { $crate::games::tableau::COMPACT_KEY },
+                        >::preset(i);
+                        $body
+                    }
                     52 => {
                         let $g = &$crate::games::tableau::Tableau::<52, 80>::preset(i);
                         $body

@@ -105,6 +105,9 @@ pub(super) struct Features {
     /// or lose together (ARCHITECTURE.md, "Reductions": "Runs keyed as sets"). Only where
     /// its argument holds (`Features::run_sets_hold`).
     pub(super) run_sets: bool,
+    /// Runs keyed as sets on at most 10 piles of one deck: the key is the compact one of
+    /// [`COMPACT_KEY`](super::key::COMPACT_KEY) bytes (`Tableau::run_set_key`).
+    pub(super) run_sets_compact: bool,
 }
 
 impl Features {
@@ -137,6 +140,7 @@ impl Features {
         });
         Features {
             run_sets: Self::run_sets_hold(r),
+            run_sets_compact: keys_compactly(r),
             returns: r.foundations.may_return,
             base_stays: r.foundations.base_stays,
             chosen_base: r.foundations.base != FoundationBase::Ace,
@@ -239,6 +243,13 @@ impl Features {
             && !f.from_reserve
             && r.won == Won::AllHome
     }
+}
+
+/// Whether the preset's positions are keyed in [`COMPACT_KEY`](super::key::COMPACT_KEY)
+/// bytes (runs keyed as sets, one deck, at most 10 piles), so that an engine with keys of that
+/// size plays it ([`with_game!`](crate::with_game) picks one).
+pub fn keys_compactly(r: &Rules) -> bool {
+    Features::run_sets_hold(r) && r.piles() <= 10
 }
 
 /// The identities of the card with identity `c`'s suit, as a bit set like `Features::fits`.

@@ -6,7 +6,7 @@
 //! the stock's count, the chosen base and the redeals used.
 
 use super::rules::{MAX_PILES, UNLIMITED};
-use super::state::{State, EMPTY};
+use super::state::{State, DOWN, EMPTY};
 use super::Tableau;
 
 /// The exact key for `N` cards is `K` = `N` + 28 bytes: tableau piles sorted (each ended by
@@ -23,9 +23,16 @@ use super::Tableau;
 /// from its top.
 pub type Key<const K: usize> = [u8; K];
 
+/// The bytes of the compact key where runs are keyed as sets (`Tableau::run_set_key`): 10
+/// piles of 12 bits, two sets of 52, 6 and 8 bits fit in 256.
+pub const COMPACT_KEY: usize = 32;
+
 impl<const N: usize, const K: usize> Tableau<N, K> {
     /// The exact key of `s` ([`Key`]; `Space::key`).
     pub(super) fn exact_key(&self, s: &State<N>) -> Key<K> {
+        if self.feat.run_sets_compact {
+            return self.run_set_key(s);
+        }
         let n = self.rules.piles();
         let reserve = self.reserve_piles();
         let mut starts = [0usize; MAX_PILES + 1];
@@ -128,6 +135,61 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         k
     }
 
+    /// The key of `s` where runs are keyed as sets, in [`COMPACT_KEY`] bytes (the rest
+    /// zero), exact among the positions of one search, which all come from its start by
+    /// moves: each pile's cards up to its run's lowest card as that card's pile's first card
+    /// and their number (12 bits, the piles sorted, an empty pile 0xFFF), then the run cards
+    /// above the lowest ones and the talon's cards, each as a set of 52 bits, then where the
+    /// waste ends (as `keyed_waste` keys it) and the redeals used. Within one search a
+    /// pile's cards up to its lowest run card are the first cards of the pile that began with
+    /// the same card at the start (cards leave them only from the top, and a pile emptied
+    /// and filled again holds one such card, its lowest), and the talon's cards lie in the
+    /// order they had at the start (cards only leave it): so the numbers and sets give back
+    /// the cards in their places. ARCHITECTURE.md ("Runs keyed as sets").
+    fn run_set_key(&self, s: &State<N>) -> Key<K> {
+        let n = self.rules.piles();
+        let mut piles = [0u16; MAX_PILES];
+        let mut run_cards = 0u64;
+        let mut start = 0;
+        for (p, x) in piles[..n].iter_mut().enumerate() {
+            let len = usize::from(s.len[p]);
+            let pile = &s.cards[start..start + len];
+            start += len;
+            *x = if pile.is_empty() {
+                0xFFF
+            } else {
+                let fixed = len + 1 - self.run_len(s, pile);
+                run_cards |= pile[fixed..].iter().fold(0u64, |m, &c| m | 1 << c);
+                u16::from(pile[0] & !DOWN) << 6 | fixed as u16
+            };
+        }
+        piles[..n].sort_unstable();
+        let talon = s.talon().iter().fold(0u64, |m, &c| m | 1 << (c & !DOWN));
+        let mut bits = [0u64; 4];
+        let mut at = 0usize;
+        let mut put = |value: u64, width: usize| {
+            let (word, shift) = (at / 64, at % 64);
+            bits[word] |= value << shift;
+            if shift + width > 64 {
+                bits[word + 1] |= value >> (64 - shift);
+            }
+            at += width;
+        };
+        for &x in &piles[..n] {
+            put(u64::from(x), 12);
+        }
+        put(run_cards, 52);
+        put(talon, 52);
+        put(u64::from(self.keyed_waste(s)), 6);
+        put(u64::from(s.redeals), 8);
+        debug_assert!(at <= 8 * COMPACT_KEY);
+        let mut k = [0u8; K];
+        for (i, w) in bits.iter().enumerate() {
+            k[i * 8..i * 8 + 8].copy_from_slice(&w.to_le_bytes());
+        }
+        k
+    }
+
     /// Where the waste ends, as the key holds it. With unlimited redeals the positions
     /// that differ only in where the waste ends, among the ends a pass from the talon's
     /// start stops at (a whole number of turns, or the stock turned to its end), reach one
@@ -201,6 +263,77 @@ mod tests {
             at += pile.len();
         }
         r
+    }
+
+    /// The compact key (runs keyed as sets): an engine with keys of [`COMPACT_KEY`] bytes
+    /// keys every position as the engine of full-size keys does, in the same bytes (the rest
+    /// zero), along random walks of each preset that has it; and along one walk, two
+    /// positions get one key exactly when their piles up to the lowest run cards, run cards
+    /// as a set, talon, waste's end and redeals are the same.
+    #[test]
+    fn the_compact_key_is_the_full_size_engines_and_parts_positions_by_their_class() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for id in [
+            "klondike",
+            "klondike-draw1",
+            "gold-mine",
+            "saratoga",
+            "aunt-mary",
+        ] {
+            let GameId::Tableau(i) = id.parse::<GameId>().expect("preset") else {
+                panic!("{id}");
+            };
+            let full = Tableau::<52, 80>::preset(i);
+            let compact = Tableau::<52, COMPACT_KEY>::preset(i);
+            assert!(full.feat.run_sets_compact, "{id}");
+            let mut by_key: std::collections::HashMap<[u8; COMPACT_KEY], Vec<u8>> =
+                std::collections::HashMap::new();
+            for deal in 1..=3 {
+                let mut s = full.pack(&full.deal(deal)).expect("deal");
+                by_key.clear();
+                for _ in 0..300 {
+                    let k = compact.key(&s);
+                    assert_eq!(full.key(&s)[..COMPACT_KEY], k, "{id} deal {deal}");
+                    assert!(full.key(&s)[COMPACT_KEY..].iter().all(|&b| b == 0));
+                    // The class, written from the state: each pile up to its run's lowest
+                    // card (sorted), the run cards above as a sorted list, the talon, where
+                    // the waste ends as keyed, the redeals.
+                    let mut piles = Vec::new();
+                    let mut runs = Vec::new();
+                    for p in 0..full.rules.piles() {
+                        let pile = s.pile(p);
+                        let cut = pile.len() + 1 - full.run_len(&s, pile).max(1);
+                        piles.push(pile[..cut.min(pile.len())].to_vec());
+                        runs.extend_from_slice(&pile[cut.min(pile.len())..]);
+                    }
+                    piles.sort();
+                    runs.sort_unstable();
+                    let mut class: Vec<u8> = piles
+                        .into_iter()
+                        .flat_map(|p| p.into_iter().chain([EMPTY]))
+                        .collect();
+                    class.extend(runs);
+                    class.push(EMPTY);
+                    class.extend_from_slice(s.talon());
+                    class.extend([full.keyed_waste(&s), s.redeals]);
+                    if let Some(old) = by_key.insert(k, class.clone()) {
+                        assert_eq!(old, class, "{id} deal {deal}: one key, two classes");
+                    }
+                    let mut succ = Vec::new();
+                    full.expand(&s, &mut succ);
+                    if succ.is_empty() {
+                        break;
+                    }
+                    s = succ[(next() % succ.len() as u64) as usize].state;
+                }
+            }
+        }
     }
 
     /// With repeated cards the key sorts piles by their first bytes, then whole: the same

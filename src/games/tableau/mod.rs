@@ -50,8 +50,8 @@ pub mod talon;
 pub(crate) mod testing;
 
 pub use catalogue::{embedded_count, preset, presets, register};
-pub use features::capacity;
-pub use key::Key;
+pub use features::{capacity, keys_compactly};
+pub use key::{Key, COMPACT_KEY};
 pub use layout::{BASE, REDEALS, STOCK, WASTE};
 pub use moves::{cell_label, pile_label, reserve_label, verbose, Move, Place, COVER, HOMES};
 pub use rules::{
@@ -101,14 +101,25 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// The key's layout ([`Key`]) is written for `K == N + 28`: the cards, pile ends and
     /// cells take at most `N + 23` bytes and the last three are fixed places, so a smaller
-    /// `K` would overlap them and a larger one would be compared in vain. Checked when the
-    /// engine is built for a capacity, so a wrong pair fails to compile.
-    const KEY_FITS: () = assert!(K == N + 28, "Tableau<N, K> needs K == N + 28");
+    /// `K` would overlap them and a larger one would be compared in vain; or, for one deck,
+    /// [`COMPACT_KEY`] bytes, for the presets whose keys are compact ([`keys_compactly`],
+    /// checked when the engine is built). Checked when the engine is built for a capacity,
+    /// so a wrong pair fails to compile.
+    const KEY_FITS: () = assert!(
+        K == N + 28 || (N == 52 && K == COMPACT_KEY),
+        "Tableau<N, K> needs K == N + 28, or K == COMPACT_KEY with one deck"
+    );
 
     /// The game of `rules`, named `index` in the catalogue.
     pub(crate) fn of_rules(rules: &'static Rules, index: u16) -> Self {
         #[allow(clippy::let_unit_value)]
         let () = Self::KEY_FITS;
+        assert!(
+            K != COMPACT_KEY || keys_compactly(rules),
+            "{}: its positions need keys of {} bytes",
+            rules.id,
+            N + 28
+        );
         Tableau {
             rules,
             index,
