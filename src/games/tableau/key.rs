@@ -272,13 +272,7 @@ mod tests {
     /// as a set, talon, waste's end and redeals are the same.
     #[test]
     fn the_compact_key_is_the_full_size_engines_and_parts_positions_by_their_class() {
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = crate::deals::Rng::new(0x2545_f491);
         for id in [
             "klondike",
             "klondike-draw1",
@@ -330,7 +324,7 @@ mod tests {
                     if succ.is_empty() {
                         break;
                     }
-                    s = succ[(next() % succ.len() as u64) as usize].state;
+                    s = succ[rng.below(succ.len() as u64) as usize].state;
                 }
             }
         }
