@@ -21,15 +21,9 @@ const OUTCOME: usize = 3;
 
 #[test]
 fn the_fair_player_never_wins_a_deal_proven_lost_and_its_rows_replay() {
-    let mut fair = rows("klondike-fair-1-400.csv");
-    // The thoughtful file covers deals 1..1000: the rows of 401..2000 up to it.
-    fair.extend(
-        rows("klondike-fair-401-2000.csv")
-            .into_iter()
-            .filter(|r| r.deal <= 1000),
-    );
+    let fair = rows("klondike-fair-1-400.csv");
     let thoughtful = rows("klondike-1-1000.csv");
-    assert_eq!(fair.len(), 1000);
+    assert_eq!(fair.len(), 400);
     let mut fair_wins = 0;
     for f in &fair {
         let t = thoughtful
