@@ -66,12 +66,12 @@ struct Canon {
 /// in part or whole without limit, no cells, reserve or deal onto the piles, face-down
 /// cards only under face-up ones, foundations by suit from the Ace taking single cards,
 /// every card home to win, no rule on pile sizes, the base rank or who fills an empty
-/// pile but the card itself, at most 15 piles.
+/// pile but the card itself, at most 10 piles (the compact key's bits).
 fn runs_as_sets(r: &Rules) -> bool {
     let (t, f) = (&r.tableau, &r.foundations);
     r.decks == 1
         && r.suits == 4
-        && r.piles() <= 15
+        && r.piles() <= 10
         && matches!(
             t.build,
             Build::AlternateColor | Build::Suit | Build::AnySuit | Build::SameColor

@@ -103,11 +103,9 @@ pub(super) struct Features {
     /// The cards of each pile's movable run above its lowest one are keyed as a set, not
     /// as they lie: positions that differ only in which of the run cards lies on which win
     /// or lose together (ARCHITECTURE.md, "Reductions": "Runs keyed as sets"). Only where
-    /// its argument holds (`Features::run_sets_hold`).
-    pub(super) run_sets: bool,
-    /// Runs keyed as sets on at most 10 piles of one deck: the key is the compact one of
+    /// its argument holds ([`keys_compactly`]); the key is then the compact one of
     /// [`COMPACT_KEY`](super::key::COMPACT_KEY) bytes (`Tableau::run_set_key`).
-    pub(super) run_sets_compact: bool,
+    pub(super) run_sets: bool,
 }
 
 impl Features {
@@ -139,8 +137,7 @@ impl Features {
             })
         });
         Features {
-            run_sets: Self::run_sets_hold(r),
-            run_sets_compact: keys_compactly(r),
+            run_sets: keys_compactly(r),
             returns: r.foundations.may_return,
             base_stays: r.foundations.base_stays,
             chosen_base: r.foundations.base != FoundationBase::Ace,
@@ -200,56 +197,48 @@ impl Features {
     }
 }
 
-impl Features {
-    /// Whether the rules are those the argument for keying runs as sets needs: one deck;
-    /// building down without wrapping by suit, colour or not at all, so that the cards one
-    /// card may lie on are also the cards every card of its rank and kind may lie on (the
-    /// cards that fit together fall into blocks: every card of one side of a block fits on
-    /// every card of the other); any built run moving in part or whole, with no limit; no
-    /// cells, no reserve, a stock that only turns onto a waste (or none); face-down cards
-    /// only under face-up ones; foundations of one suit each from the Ace, taking single
-    /// cards, the game won with every card home; and no rule about piles' sizes, the base
-    /// rank or which cards fill an empty pile other than by the card itself; at most 15 piles.
-    fn run_sets_hold(r: &Rules) -> bool {
-        let t = &r.tableau;
-        let f = &r.foundations;
-        // The set's 8 bytes go into the key with the piles' ends and the talon's: 15 + 8 + 1
-        // bytes at most beside the cards (`Key`: 24).
-        r.deck().copies == 1
-            && r.piles() <= 15
-            && matches!(
-                t.build,
-                Build::AlternateColor | Build::Suit | Build::AnySuit | Build::SameColor
-            )
-            && t.direction == Direction::Down
-            && !t.wrap
-            && t.moves == GroupMoves::AnySequence
-            && !t.groups_onto_suit
-            && t.face_down_rows.is_empty()
-            && t.on_base_rank == OnBaseRank::Builds
-            && t.max_cards == 0
-            && !t.empty_from_waste
-            && !t.waste_fills_last
-            && !t.fill_from_talon
-            && r.cells.count == 0
-            && r.reserve.piles.is_empty()
-            && matches!(r.stock, StockRules::None | StockRules::Waste { .. })
-            && f.takes == Takes::Cards
-            && f.base == FoundationBase::Ace
-            && f.direction == Direction::Up
-            && !f.wrap
-            && f.build == FoundationBuild::Suit
-            && f.suit.is_none()
-            && !f.from_reserve
-            && r.won == Won::AllHome
-    }
-}
-
-/// Whether the preset's positions are keyed in [`COMPACT_KEY`](super::key::COMPACT_KEY)
-/// bytes (runs keyed as sets, one deck, at most 10 piles), so that an engine with keys of that
-/// size plays it ([`with_game!`](crate::with_game) picks one).
+/// Whether runs are keyed as sets ([`Features`]`::run_sets`), in keys of
+/// [`COMPACT_KEY`](super::key::COMPACT_KEY) bytes, so that an engine with keys of that size
+/// plays the preset ([`with_game!`](crate::with_game) picks one): the rules are those the
+/// argument needs. One deck; building down without wrapping by suit, colour or not at all,
+/// so that the cards one card may lie on are also the cards every card of its rank and kind
+/// may lie on (the cards that fit together fall into blocks: every card of one side of a
+/// block fits on every card of the other); any built run moving in part or whole, with no
+/// limit; no cells, no reserve, a stock that only turns onto a waste (or none); face-down
+/// cards only under face-up ones; foundations of one suit each from the Ace, taking single
+/// cards, the game won with every card home; and no rule about piles' sizes, the base rank
+/// or which cards fill an empty pile other than by the card itself. At most 10 piles, for
+/// the compact key's bits.
 pub fn keys_compactly(r: &Rules) -> bool {
-    Features::run_sets_hold(r) && r.piles() <= 10
+    let t = &r.tableau;
+    let f = &r.foundations;
+    r.deck().copies == 1
+        && r.piles() <= 10
+        && matches!(
+            t.build,
+            Build::AlternateColor | Build::Suit | Build::AnySuit | Build::SameColor
+        )
+        && t.direction == Direction::Down
+        && !t.wrap
+        && t.moves == GroupMoves::AnySequence
+        && !t.groups_onto_suit
+        && t.face_down_rows.is_empty()
+        && t.on_base_rank == OnBaseRank::Builds
+        && t.max_cards == 0
+        && !t.empty_from_waste
+        && !t.waste_fills_last
+        && !t.fill_from_talon
+        && r.cells.count == 0
+        && r.reserve.piles.is_empty()
+        && matches!(r.stock, StockRules::None | StockRules::Waste { .. })
+        && f.takes == Takes::Cards
+        && f.base == FoundationBase::Ace
+        && f.direction == Direction::Up
+        && !f.wrap
+        && f.build == FoundationBuild::Suit
+        && f.suit.is_none()
+        && !f.from_reserve
+        && r.won == Won::AllHome
 }
 
 /// The identities of the card with identity `c`'s suit, as a bit set like `Features::fits`.

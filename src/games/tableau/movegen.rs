@@ -308,16 +308,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 }
                 return n;
             }
-            (Place::Pile(p), Place::Home) if self.feat.run_sets && k > 1 => {
-                // A run card from under `k - 1` cards, which move onto their shelf first.
-                let p = usize::from(p);
-                let q = self
-                    .run_set_shelf(&n, p, k)
-                    .expect("the cards above have a shelf");
-                n.move_between(p, q, k - 1);
-                n.remove_top(p, 1);
-                n.home[mv.card.suit_unchecked().index()] += 1;
-                return n;
+            (Place::Pile(_), Place::Home) if self.feat.run_sets && k > 1 => {
+                // A run card from under `k - 1` cards: its two single moves.
+                let [shelve, home] = self.home_from_under_steps(s, mv);
+                return self.apply_alone(&self.apply_alone(s, &shelve), &home);
             }
             (Place::Pile(p), _) => {
                 let top = *n.pile(p as usize).last().expect("a move takes a card");
@@ -403,6 +397,29 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         })
     }
 
+    /// A run card home from under others (`mv`, from pile `p` with `count` k > 1: the card
+    /// and the `k - 1` above it) as the player's two moves: those cards onto their shelf
+    /// (`Tableau::run_set_shelf`), then the card home.
+    pub(super) fn home_from_under_steps(&self, s: &State<N>, mv: &Move) -> [Move; 2] {
+        let Place::Pile(p) = mv.from else {
+            unreachable!("only a pile's run card goes home from under others")
+        };
+        let k = usize::from(mv.count);
+        let q = self
+            .run_set_shelf(s, usize::from(p), k)
+            .expect("the cards above have a shelf");
+        let pile = s.pile(usize::from(p));
+        [
+            Move {
+                from: mv.from,
+                to: Place::Pile(q as u8),
+                count: mv.count - 1,
+                card: Card::from_index(pile[pile.len() + 1 - k]),
+            },
+            Move::single(mv.from, Place::Home, mv.card),
+        ]
+    }
+
     /// The redeal from `s`, if the rules allow one now and it changes the layout.
     pub(super) fn redeal_move(&self, s: &State<N>) -> Option<Move> {
         let f = &self.feat;
@@ -483,10 +500,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         // Where each pile starts, and its top card: worked out once per state.
         let mut starts = [0usize; MAX_PILES + 1];
         let mut tops = [None; MAX_PILES];
+        let mut runs = [0usize; MAX_PILES];
         for p in 0..np {
             starts[p + 1] = starts[p] + s.len[p] as usize;
             if s.len[p] > 0 {
                 tops[p] = Some(Card::from_index(s.cards[starts[p + 1] - 1]));
+                runs[p] = self.run_len(s, &s.cards[starts[p]..starts[p + 1]]);
             }
         }
         // To the foundations.
@@ -504,7 +523,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if self.feat.run_sets {
             for p in 0..np {
                 let pile = &s.cards[starts[p]..starts[p + 1]];
-                for k in 2..=self.run_len(s, pile) {
+                for k in 2..=runs[p] {
                     let x = Card::from_index(pile[pile.len() - k]);
                     if self.goes_home(s, x) && self.run_set_shelf(s, p, k).is_some() {
                         emit(Move {
@@ -645,7 +664,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             && !self.feat.face_up_groups;
         for from in 0..np {
             let pile = &s.cards[starts[from]..starts[from + 1]];
-            let run = self.run_len(s, pile);
+            let run = runs[from];
             if run == 0 {
                 continue;
             }

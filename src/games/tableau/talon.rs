@@ -194,22 +194,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 );
             } else if mv.to == Place::Home && mv.count > 1 && self.feat.run_sets {
                 // A run card from under others: they go onto their shelf, then it goes home.
-                let Place::Pile(p) = mv.from else {
-                    unreachable!("only a pile's run card goes home from under others")
-                };
-                let (p, k) = (usize::from(p), usize::from(mv.count));
-                let q = self.run_set_shelf(&s, p, k).expect("a shelf");
-                let pile = s.pile(p);
-                let lowest = Card::from_index(pile[pile.len() + 1 - k]);
-                for m in [
-                    Move {
-                        from: Place::Pile(p as u8),
-                        to: Place::Pile(q as u8),
-                        count: mv.count - 1,
-                        card: lowest,
-                    },
-                    Move::single(Place::Pile(p as u8), Place::Home, mv.card),
-                ] {
+                for m in self.home_from_under_steps(&s, mv) {
                     s = self.apply(&s, &m);
                     out.push(m);
                 }
