@@ -197,7 +197,7 @@ impl Features {
     }
 }
 
-/// Whether runs are keyed as sets ([`Features`]`::run_sets`), in keys of
+/// Whether runs are keyed as sets (`Features::run_sets`), in keys of
 /// [`COMPACT_KEY`](super::key::COMPACT_KEY) bytes, so that an engine with keys of that size
 /// plays the preset ([`with_game!`](crate::with_game) picks one): the rules are those the
 /// argument needs. One deck; building down without wrapping by suit, colour or not at all,
