@@ -21,14 +21,17 @@ const OUTCOME: usize = 3;
 
 #[test]
 fn the_fair_player_never_wins_a_deal_proven_lost_and_its_rows_replay() {
-    let fair = rows("klondike-fair-1-400.csv");
-    let thoughtful = rows("klondike-1-1000.csv");
-    assert_eq!(fair.len(), 400);
+    let mut fair = rows("klondike-fair-1-400.csv");
+    fair.extend(rows("klondike-fair-401-2000.csv"));
+    let thoughtful = rows("klondike-1-10000.csv");
+    assert_eq!(fair.len(), 2000);
+    assert_eq!(thoughtful.len(), 10_000);
+    let thoughtful: std::collections::HashMap<_, _> =
+        thoughtful.iter().map(|t| (t.deal, t)).collect();
     let mut fair_wins = 0;
     for f in &fair {
         let t = thoughtful
-            .iter()
-            .find(|t| t.deal == f.deal)
+            .get(&f.deal)
             .expect("the thoughtful dataset has the deal");
         assert!(
             f.fields
