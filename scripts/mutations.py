@@ -21,6 +21,18 @@ RULES = f"{ENGINE}/rules.rs"
 
 # name: (file, what the guard is, original text, mutated text)
 MUTATIONS = {
+    "run-set-no-home-from-under": (
+        MOVEGEN,
+        "with runs keyed as sets, a run card goes home from under the cards above it",
+        "        if self.feat.run_sets {\n            for p in 0..np {",
+        "        if false && self.feat.run_sets {\n            for p in 0..np {",
+    ),
+    "run-set-key-without-lengths": (
+        KEY,
+        "with runs keyed as sets, each pile's part of the key holds how many cards lie fixed under its run",
+        "u16::from(pile[0] & !DOWN) << 6 | fixed as u16",
+        "u16::from(pile[0] & !DOWN) << 6",
+    ),
     "supermoves-carry-too-many": (
         SUPERMOVES,
         "a supermove is written out parking no more cards than the other piles can carry",
