@@ -1765,6 +1765,49 @@ fn runs_keyed_as_sets_agree_with_the_referee() {
     assert!(tally.won > 0 && tally.lost > 0, "both verdicts: {tally}");
 }
 
+/// Runs keyed as sets, on a position won only by a run card going home from under the card
+/// above it: QS lies under JH in the run KH QS JH, the spades are home up to the Jack, and
+/// JH goes onto QC first. The engine never moves part of a run onto another card (that
+/// stays in the class), so it must play the run card home from under others; without that
+/// move it calls the position lost. Every move, key, count and the verdict against the
+/// referee's layouts, and the win.
+#[test]
+fn a_run_card_going_home_from_under_others_is_searched() {
+    let text = "id = \"run-sets-home-from-under\"\nname = \"run-sets-home-from-under\"\n\
+                summary = \"test\"\nsource = \"tests/it/differential.rs\"\n\
+                [tableau]\ndeal = [13, 13, 13, 13]\nbuild = \"alternate-color\"\n\
+                moves = \"any-sequence\"\nempty = \"kings\"\n";
+    let rules = Rules::from_toml(text).expect("rules");
+    assert!(runs_as_sets(&rules), "the rules key runs as sets");
+    let home = |suit: &str, top: usize| {
+        let ranks = [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+        ];
+        let cards: Vec<String> = ranks[..top].iter().map(|r| format!("{r}{suit}")).collect();
+        cards.join(" ")
+    };
+    let board = format!(
+        "1 (spread): JC KH QS JH\n2 (spread): TH QC\n3 (spread): KC QH\n4 (spread): KS\n\
+         clubs (stacked): {}\ndiamonds (stacked): {}\nhearts (stacked): {}\n\
+         spades (stacked): {}\n",
+        home("C", 10),
+        home("D", 13),
+        home("H", 9),
+        home("S", 11)
+    );
+    let t = Table::parse(&board).expect("board");
+    let mut tally = Tally::default();
+    with_rules(rules, |id| {
+        let r = with_tableau!(id, g => check_position(g, &t, 100_000, usize::MAX, &mut tally));
+        assert!(r.is_ok(), "{}", r.unwrap_err());
+        let verdict =
+            with_tableau!(id, g => solve(g, &t, &SolveConfig::default()).expect("solve").verdict);
+        assert_eq!(verdict, Verdict::Solved);
+    });
+    assert_eq!((tally.complete, tally.won), (1, 1), "{tally}");
+    assert!(tally.run_sets_merged > 0, "{tally}");
+}
+
 /// Canfield's, Kansas's and Eagle Wing's rules on two piles: a base dealt onto the
 /// foundations (cards coming back or not, never the base), a face-down reserve that fills
 /// an emptied pile at once as part of the move that empties it (its last card alone
