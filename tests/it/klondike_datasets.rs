@@ -79,3 +79,25 @@ fn the_fair_player_never_wins_a_deal_proven_lost_and_its_rows_replay() {
         .collect();
     assert_eq!(fresh, want);
 }
+
+/// One card a turn with unlimited redeals reaches every card that three a turn reach (and
+/// the rules are otherwise the same), so a deal won three a turn is never lost one a turn:
+/// the two thoughtful files, made by separate searches, must agree.
+#[test]
+fn no_deal_won_three_cards_a_turn_is_proven_lost_one_a_turn() {
+    let three = rows("klondike-1-10000.csv");
+    let one: std::collections::HashMap<_, _> = rows("klondike-draw1-1-10000.csv")
+        .into_iter()
+        .map(|r| (r.deal, r))
+        .collect();
+    assert_eq!((three.len(), one.len()), (10_000, 10_000));
+    let mut both_won = 0;
+    for t in &three {
+        let o = &one[&t.deal];
+        if t.fields[OUTCOME] == "solved" {
+            assert_ne!(o.fields[OUTCOME], "unsolvable", "deal {}", t.deal);
+            both_won += usize::from(o.fields[OUTCOME] == "solved");
+        }
+    }
+    assert!(both_won > 7000, "{both_won}");
+}
