@@ -76,7 +76,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if self.feat.takes != Takes::Cards {
             return self.guide_runs(s);
         }
-        if self.feat.draw > 0 {
+        if self.guides_waste() {
             return self.guide_waste(s);
         }
         let next = self.next_cards_home(s);
@@ -118,26 +118,47 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// 88; Lady Jane's: 77, now 78; Kansas's 1 to 60: 1 either way).
     fn guide_waste(&self, s: &State<N>) -> u32 {
         let next = self.next_cards_home(s);
-        let (mut breaks, mut depth, mut inverted, mut empty) = (0u32, 0u32, 0u32, 0u32);
-        let mut start = 0;
+        let mut piles = WastePileTerms::default();
         for p in 0..self.rules.piles() {
-            let len = s.len[p] as usize;
-            let pile = &s.cards[start..start + len];
-            start += len;
-            empty += u32::from(len == 0);
-            // The lowest rank of each suit seen so far, from the bottom.
-            let mut lowest = [14u8; 4];
-            for (i, &b) in pile.iter().enumerate() {
-                let id = b & !DOWN;
-                if i > 0 && self.feat.fits[usize::from(id)] >> (pile[i - 1] & !DOWN) & 1 == 0 {
-                    breaks += 1;
-                }
-                inverted += u32::from(self.above_lower_of_suit(s, id, &mut lowest));
-                if next >> id & 1 != 0 {
-                    depth += (len - 1 - i) as u32;
-                }
+            piles.add(self.waste_pile_terms(s, s.pile(p), next));
+        }
+        self.guide_waste_from(s, next, piles)
+    }
+
+    /// [`Tableau::guide_waste`]'s terms of one tableau pile, `next` the next cards home:
+    /// they depend on the pile, `next` and the foundations' base only, so a successor that
+    /// keeps those keeps the pile's terms (`order::guided_moves` reuses them).
+    pub(super) fn waste_pile_terms(&self, s: &State<N>, pile: &[u8], next: u64) -> WastePileTerms {
+        let mut t = WastePileTerms {
+            empty: u32::from(pile.is_empty()),
+            ..WastePileTerms::default()
+        };
+        let len = pile.len();
+        // The lowest rank of each suit seen so far, from the bottom.
+        let mut lowest = [14u8; 4];
+        for (i, &b) in pile.iter().enumerate() {
+            let id = b & !DOWN;
+            if i > 0 && self.feat.fits[usize::from(id)] >> (pile[i - 1] & !DOWN) & 1 == 0 {
+                t.breaks += 1;
+            }
+            t.inverted += u32::from(self.above_lower_of_suit(s, id, &mut lowest));
+            if next >> id & 1 != 0 {
+                t.depth += (len - 1 - i) as u32;
             }
         }
+        t
+    }
+
+    /// [`Tableau::guide_waste`] from the sum of its tableau piles' terms (`piles`, with
+    /// `next` the next cards home): the reserve's and the waste's terms and the weights.
+    pub(super) fn guide_waste_from(&self, s: &State<N>, next: u64, piles: WastePileTerms) -> u32 {
+        let WastePileTerms {
+            breaks,
+            mut depth,
+            mut inverted,
+            empty,
+        } = piles;
+        let mut start = s.start(self.rules.piles());
         // The reserve's stacks count as piles that take no card, each under the cover's
         // cards while any lie across them.
         let first = self.rules.piles();
@@ -202,6 +223,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let above = r > lowest[suit];
         lowest[suit] = lowest[suit].min(r);
         above
+    }
+
+    /// Whether the guide is [`Tableau::guide_waste`]: a game of single cards home with a
+    /// waste, but [`Tableau::guides_dealt_runs`]' games.
+    pub(super) fn guides_waste(&self) -> bool {
+        !self.guides_dealt_runs() && self.feat.takes == Takes::Cards && self.feat.draw > 0
     }
 
     /// Whether the game moves any run, with two decks and a stock dealt onto the piles
@@ -281,7 +308,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// The identities of the cards the foundations take next, as a set: [`next_home`], and
     /// with two foundations a suit the lower ones' too; where they build in alternate
     /// colours (Zebra), both suits of the colour and rank each foundation takes next.
-    fn next_cards_home(&self, s: &State<N>) -> u64 {
+    pub(super) fn next_cards_home(&self, s: &State<N>) -> u64 {
         if self.feat.colour_home {
             let mut next = 0u64;
             for class in 0..2 {
@@ -329,6 +356,33 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         } else {
             rank
         }
+    }
+}
+
+/// One tableau pile's share of [`Tableau::guide_waste`] (`Tableau::waste_pile_terms`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct WastePileTerms {
+    breaks: u32,
+    depth: u32,
+    inverted: u32,
+    empty: u32,
+}
+
+impl WastePileTerms {
+    /// Adds `t` in.
+    pub(super) fn add(&mut self, t: WastePileTerms) {
+        self.breaks += t.breaks;
+        self.depth += t.depth;
+        self.inverted += t.inverted;
+        self.empty += t.empty;
+    }
+
+    /// Takes `t` out (it was added before).
+    pub(super) fn sub(&mut self, t: WastePileTerms) {
+        self.breaks -= t.breaks;
+        self.depth -= t.depth;
+        self.inverted -= t.inverted;
+        self.empty -= t.empty;
     }
 }
 

@@ -7,7 +7,7 @@
 //! redeal, a chosen base, a stock, a reserve, repeated cards or runs keyed as sets (whose
 //! moves home may carry cards elsewhere first) guide each successor whole.
 
-use super::guide::{weigh_guide, RunTerms, GUIDE_WEIGHTS};
+use super::guide::{weigh_guide, RunTerms, WastePileTerms, GUIDE_WEIGHTS};
 use super::rules::MAX_PILES;
 use super::state::{DOWN, EMPTY};
 use super::{Move, Place, State, Tableau, Takes};
@@ -204,6 +204,49 @@ pub(super) fn guided_moves<const N: usize, const K: usize>(
                     g.guide_runs_from(&succ.state, t)
                 }
             };
+            out.push((succ, guide));
+        });
+        return;
+    }
+    if g.guides_waste() {
+        // The waste's guide is a sum over piles but for its reserve and waste terms: a
+        // successor with the same next cards home and base keeps the terms of every pile
+        // it leaves as it was (the same guide as `Tableau::guide_waste`, in less time).
+        let next = g.next_cards_home(s);
+        let piles = g.rules.piles();
+        let mut per = [WastePileTerms::default(); MAX_PILES];
+        let mut sum = WastePileTerms::default();
+        let mut start = 0;
+        for (p, t) in per.iter_mut().enumerate().take(piles) {
+            let len = usize::from(s.len[p]);
+            *t = g.waste_pile_terms(s, &s.cards[start..start + len], next);
+            start += len;
+            sum.add(*t);
+        }
+        g.each_move(s, |mv| {
+            if !keep(&mv) {
+                return;
+            }
+            let succ = g.succ(s, mv);
+            let c = &succ.state;
+            let guide = if c.base != s.base || g.next_cards_home(c) != next {
+                g.guide(c)
+            } else {
+                let mut t = sum;
+                let (mut from, mut to) = (0, 0);
+                for (p, &was) in per.iter().enumerate().take(piles) {
+                    let (a, b) = (usize::from(s.len[p]), usize::from(c.len[p]));
+                    let pile = &c.cards[to..to + b];
+                    if s.cards[from..from + a] != *pile {
+                        t.sub(was);
+                        t.add(g.waste_pile_terms(c, pile, next));
+                    }
+                    from += a;
+                    to += b;
+                }
+                g.guide_waste_from(c, next, t)
+            };
+            debug_assert_eq!(guide, g.guide(c), "the waste's guide worked out again");
             out.push((succ, guide));
         });
         return;

@@ -47,7 +47,7 @@ pub struct State<const N: usize> {
 }
 
 impl<const N: usize> State<N> {
-    fn start(&self, p: usize) -> usize {
+    pub(super) fn start(&self, p: usize) -> usize {
         self.len[..p].iter().map(|&l| l as usize).sum()
     }
     /// The cards of pile `p`, bottom first.
