@@ -71,6 +71,8 @@ pub struct DepthFirst<'a, S: Space> {
     stack: Stack<Successor<S::Move, S::State>>,
     buf: Vec<Successor<S::Move, S::State>>,
     scored: Vec<Guided<S::Move, S::State>>,
+    /// The keys of the successors being filled (`fill`).
+    keys: Vec<S::Key>,
     /// The item entered (its key in `visited`) but not yet expanded when a limit stopped
     /// the last slice.
     pending: Option<usize>,
@@ -89,6 +91,7 @@ impl<'a, S: Space> DepthFirst<'a, S> {
             stack: Stack::with_capacity(0, 0),
             buf: Vec::new(),
             scored: Vec::new(),
+            keys: Vec::new(),
             pending: None,
             decided: None,
         }
@@ -123,9 +126,16 @@ impl<'a, S: Space> DepthFirst<'a, S> {
                 self.visited = VisitedSet::new();
                 return checker.finish(Outcome::Unknown(reason), stats);
             }
-            fill(space, &start, self.guided, &mut self.buf, &mut self.scored);
+            stats.generated = fill(
+                space,
+                &start,
+                self.guided,
+                &self.visited,
+                &mut self.buf,
+                &mut self.scored,
+                &mut self.keys,
+            );
             stats.expanded = 1;
-            stats.generated = self.buf.len() as u64;
             self.stack.push(&mut self.buf);
         }
 
@@ -154,9 +164,16 @@ impl<'a, S: Space> DepthFirst<'a, S> {
                 }
             };
             let state = &self.stack.item(idx).state;
-            fill(space, state, self.guided, &mut self.buf, &mut self.scored);
+            stats.generated += fill(
+                space,
+                state,
+                self.guided,
+                &self.visited,
+                &mut self.buf,
+                &mut self.scored,
+                &mut self.keys,
+            );
             stats.expanded += 1;
-            stats.generated += self.buf.len() as u64;
             self.stack.push(&mut self.buf);
         };
         stats.stored = self.visited.len() as u64;
@@ -168,21 +185,40 @@ impl<'a, S: Space> DepthFirst<'a, S> {
     }
 }
 
-/// The successors of `state` into `out` (cleared first), best first by their guide value
-/// (stably) when `guided`; `scratch` is a buffer for the guided ones.
+/// The successors of `state` into `buf` (cleared first), best first by their guide value
+/// (stably) when `guided` (`scored` a buffer for them), leaving out those whose key is in
+/// `visited` already: the search would skip them when it came to them (the table only
+/// grows), so the search is the same, but their keys (into `keys`) are looked up here
+/// together, their slots fetched from memory at once rather than one miss at a time, and
+/// they take no room on the stack. Returns how many successors there were, the left-out
+/// ones counted.
 fn fill<S: Space>(
     space: &S,
     state: &S::State,
     guided: bool,
-    out: &mut Vec<Successor<S::Move, S::State>>,
-    scratch: &mut Vec<Guided<S::Move, S::State>>,
-) {
-    if !guided {
-        successors(space, state, out);
-        return;
+    visited: &VisitedSet<S::Key>,
+    buf: &mut Vec<Successor<S::Move, S::State>>,
+    scored: &mut Vec<Guided<S::Move, S::State>>,
+    keys: &mut Vec<S::Key>,
+) -> u64 {
+    keys.clear();
+    if guided {
+        guided_successors(space, state, scored);
+        keys.extend(scored.iter().map(|(s, _)| space.key(&s.state)));
+    } else {
+        successors(space, state, buf);
+        keys.extend(buf.iter().map(|s| space.key(&s.state)));
     }
-    guided_successors(space, state, scratch);
-    scratch.sort_by_key(|(_, h)| *h);
-    out.clear();
-    out.extend(scratch.drain(..).map(|(s, _)| s));
+    keys.iter().for_each(|k| visited.prefetch(k));
+    let mut seen = keys.iter().map(|k| visited.contains(k));
+    let mut new = || !seen.next().expect("a key for each successor");
+    if guided {
+        scored.retain(|_| new());
+        scored.sort_by_key(|(_, h)| *h);
+        buf.clear();
+        buf.extend(scored.drain(..).map(|(s, _)| s));
+    } else {
+        buf.retain(|_| new());
+    }
+    keys.len() as u64
 }
