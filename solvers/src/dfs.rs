@@ -22,8 +22,7 @@ pub fn dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::M
 
 /// Depth-first search that tries the successors of each state best first by
 /// [`Space::guide`] (ties in generation order): a hill-climb that backtracks. Like [`dfs`]
-/// it never expands a state twice and is exhaustive, so it proves unsolvability too; each
-/// state's key is only computed when the search selects it.
+/// it never expands a state twice and is exhaustive, so it proves unsolvability too.
 pub fn guided_dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Report<S::Move> {
     DepthFirst::new(space, start, true).run(limits)
 }
