@@ -1,5 +1,6 @@
 //! Runs every `$ patience ...` line of README.md's console blocks, in order, in a scratch
-//! folder, and checks that each succeeds and prints something.
+//! folder holding a copy of the repository's `boards/` (the board files the examples read),
+//! and checks that each succeeds and prints something.
 
 use std::path::Path;
 use std::process::Command;
@@ -32,6 +33,16 @@ fn every_readme_example_runs_as_written() {
         std::env::var("PATH").unwrap_or_default()
     );
     let dir = tempfile::tempdir().unwrap();
+    let boards = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards");
+    std::fs::create_dir(dir.path().join("boards")).unwrap();
+    for entry in std::fs::read_dir(&boards).unwrap() {
+        let from = entry.unwrap().path();
+        std::fs::copy(
+            &from,
+            dir.path().join("boards").join(from.file_name().unwrap()),
+        )
+        .unwrap();
+    }
     for cmd in &examples {
         assert!(
             cmd.starts_with("patience "),
