@@ -119,8 +119,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     fn guide_waste(&self, s: &State<N>) -> u32 {
         let next = self.next_cards_home(s);
         let mut piles = WastePileTerms::default();
-        for p in 0..self.rules.piles() {
-            piles.add(self.waste_pile_terms(s, s.pile(p), next));
+        let mut start = 0;
+        for &len in &s.len[..self.rules.piles()] {
+            let pile = &s.cards[start..start + usize::from(len)];
+            start += pile.len();
+            piles.add(self.waste_pile_terms(s, pile, next));
         }
         self.guide_waste_from(s, next, piles)
     }

@@ -3,9 +3,11 @@
 //! guide's terms in the current state and what the move changes, rather than from the whole
 //! new state. Exact: the same number as
 //! [`Tableau::guide`] on the state after the move (checked by the tests below). Games of
-//! runs recount only the piles a move touches; other games with foundation returns, a
-//! redeal, a chosen base, a stock, a reserve, repeated cards or runs keyed as sets (whose
-//! moves home may carry cards elsewhere first) guide each successor whole.
+//! runs recount only the piles a move touches; games with a waste
+//! ([`Tableau::guide_waste`]) recount only the piles a successor changed, while the next
+//! cards home and the base stay as they were, and the successor whole otherwise; other
+//! games with foundation returns, a redeal, a chosen base, a stock, a reserve or repeated
+//! cards guide each successor whole.
 
 use super::guide::{weigh_guide, RunTerms, WastePileTerms, GUIDE_WEIGHTS};
 use super::rules::MAX_PILES;
