@@ -5,9 +5,7 @@ use std::mem::size_of;
 use crate::limits::Checker;
 use crate::stack::{Stack, Step};
 use crate::table::VisitedSet;
-use crate::{
-    guided_successors, successors, Guided, Limits, Outcome, Report, Space, Stats, Successor,
-};
+use crate::{successors, Limits, Outcome, Report, Space, Stats, Successor};
 
 /// Depth-first search from `start`.
 ///
@@ -66,12 +64,11 @@ pub struct DepthFirst<'a, S: Space> {
     guided: bool,
     start: Option<S::State>,
     visited: VisitedSet<S::Key>,
-    // Every successor list of the current path.
-    stack: Stack<Successor<S::Move, S::State>>,
-    buf: Vec<Successor<S::Move, S::State>>,
-    scored: Vec<Guided<S::Move, S::State>>,
-    /// The keys of the successors being filled (`fill`).
-    keys: Vec<S::Key>,
+    /// Every successor list of the current path, each successor with its key (worked out
+    /// once, when it was made).
+    stack: Stack<Keyed<S>>,
+    /// Buffers of `fill`, kept to spare an allocation per expansion.
+    buffers: Buffers<S>,
     /// The item entered (its key in `visited`) but not yet expanded when a limit stopped
     /// the last slice.
     pending: Option<usize>,
@@ -88,9 +85,14 @@ impl<'a, S: Space> DepthFirst<'a, S> {
             start: Some(start),
             visited: VisitedSet::new(),
             stack: Stack::with_capacity(0, 0),
-            buf: Vec::new(),
-            scored: Vec::new(),
-            keys: Vec::new(),
+            buffers: Buffers {
+                succ: Vec::new(),
+                keys: Vec::new(),
+                guides: Vec::new(),
+                order: Vec::new(),
+                slots: Vec::new(),
+                items: Vec::new(),
+            },
             pending: None,
             decided: None,
         }
@@ -98,9 +100,7 @@ impl<'a, S: Space> DepthFirst<'a, S> {
 
     /// The memory its table, path and buffers hold now (estimated as the limits read it).
     pub fn memory_bytes(&self) -> u64 {
-        self.visited.memory_bytes()
-            + self.stack.memory_bytes()
-            + (self.buf.capacity() * size_of::<Successor<S::Move, S::State>>()) as u64
+        self.visited.memory_bytes() + self.stack.memory_bytes() + self.buffers.memory_bytes()
     }
 
     /// Runs until a verdict or until `limits` stop it (its node limit counts this slice's
@@ -125,17 +125,9 @@ impl<'a, S: Space> DepthFirst<'a, S> {
                 self.visited = VisitedSet::new();
                 return checker.finish(Outcome::Unknown(reason), stats);
             }
-            stats.generated = fill(
-                space,
-                &start,
-                self.guided,
-                &self.visited,
-                &mut self.buf,
-                &mut self.scored,
-                &mut self.keys,
-            );
+            stats.generated = self.buffers.fill(space, &start, self.guided, &self.visited);
             stats.expanded = 1;
-            self.stack.push(&mut self.buf);
+            self.stack.push(&mut self.buffers.items);
         }
 
         let outcome = loop {
@@ -147,13 +139,14 @@ impl<'a, S: Space> DepthFirst<'a, S> {
                         Step::Popped => continue,
                         Step::Empty => break Outcome::Unsolvable,
                     };
-                    let state = &self.stack.item(idx).state;
-                    if !self.visited.insert(space.key(state)) {
+                    let (succ, key) = self.stack.item(idx);
+                    if !self.visited.insert(key.clone()) {
                         continue;
                     }
-                    if space.is_goal(state) {
-                        stats.solution_cost = self.stack.line().map(|s| u64::from(s.cost)).sum();
-                        break Outcome::Solved(self.stack.line().map(|s| s.mv).collect());
+                    if space.is_goal(&succ.state) {
+                        stats.solution_cost =
+                            self.stack.line().map(|(s, _)| u64::from(s.cost)).sum();
+                        break Outcome::Solved(self.stack.line().map(|(s, _)| s.mv).collect());
                     }
                     if let Some(reason) = checker.check(stats.expanded, self.memory_bytes()) {
                         self.pending = Some(idx);
@@ -162,18 +155,10 @@ impl<'a, S: Space> DepthFirst<'a, S> {
                     idx
                 }
             };
-            let state = &self.stack.item(idx).state;
-            stats.generated += fill(
-                space,
-                state,
-                self.guided,
-                &self.visited,
-                &mut self.buf,
-                &mut self.scored,
-                &mut self.keys,
-            );
+            let state = &self.stack.item(idx).0.state;
+            stats.generated += self.buffers.fill(space, state, self.guided, &self.visited);
             stats.expanded += 1;
-            self.stack.push(&mut self.buf);
+            self.stack.push(&mut self.buffers.items);
         };
         stats.stored = self.visited.len() as u64;
         checker.observe_memory(self.memory_bytes());
@@ -184,40 +169,91 @@ impl<'a, S: Space> DepthFirst<'a, S> {
     }
 }
 
-/// The successors of `state` into `buf` (cleared first), best first by their guide value
-/// (stably) when `guided` (`scored` a buffer for them), leaving out those whose key is in
-/// `visited` already: the search would skip them when it came to them (the table only
-/// grows), so the search is the same, but their keys (into `keys`) are looked up here
-/// together, their slots fetched from memory at once rather than one miss at a time, and
-/// they take no room on the stack. Returns how many successors there were, the left-out
-/// ones counted.
-fn fill<S: Space>(
-    space: &S,
-    state: &S::State,
-    guided: bool,
-    visited: &VisitedSet<S::Key>,
-    buf: &mut Vec<Successor<S::Move, S::State>>,
-    scored: &mut Vec<Guided<S::Move, S::State>>,
-    keys: &mut Vec<S::Key>,
-) -> u64 {
-    keys.clear();
-    if guided {
-        guided_successors(space, state, scored);
-        keys.extend(scored.iter().map(|(s, _)| space.key(&s.state)));
-    } else {
-        successors(space, state, buf);
-        keys.extend(buf.iter().map(|s| space.key(&s.state)));
+/// A successor and its key.
+type Keyed<S> = (
+    Successor<<S as Space>::Move, <S as Space>::State>,
+    <S as Space>::Key,
+);
+
+/// The buffers `fill` works in.
+struct Buffers<S: Space> {
+    succ: Vec<Successor<S::Move, S::State>>,
+    keys: Vec<S::Key>,
+    guides: Vec<u32>,
+    /// (guide, index) of each successor kept, to sort them.
+    order: Vec<(u32, u32)>,
+    /// The kept successors, each taken from here in the order `order` gives.
+    slots: Vec<Option<Keyed<S>>>,
+    /// What `fill` leaves for the stack.
+    items: Vec<Keyed<S>>,
+}
+
+impl<S: Space> Buffers<S> {
+    /// The successors of `state` not yet seen, each with its key, into `items`: best first
+    /// by their guide values (stably) when `guided`, else in the order they were made.
+    ///
+    /// Those whose key is in `visited` already are left out: the search would skip them
+    /// when it came to them (the table only grows), so it is the same search, but their
+    /// keys are looked up here together, their slots fetched from memory at once rather
+    /// than one miss at a time, they take no room on the stack, and only those kept are
+    /// guided. Returns how many successors there were, the left-out ones counted.
+    fn fill(
+        &mut self,
+        space: &S,
+        state: &S::State,
+        guided: bool,
+        visited: &VisitedSet<S::Key>,
+    ) -> u64 {
+        let Buffers {
+            succ,
+            keys,
+            guides,
+            order,
+            slots,
+            items,
+        } = self;
+        successors(space, state, succ);
+        let generated = succ.len() as u64;
+        keys.clear();
+        keys.extend(succ.iter().map(|s| space.key(&s.state)));
+        keys.iter().for_each(|k| visited.prefetch(k));
+        // Keep the unseen ones, in their order.
+        let mut kept = 0;
+        for i in 0..succ.len() {
+            if !visited.contains(&keys[i]) {
+                succ.swap(kept, i);
+                keys.swap(kept, i);
+                kept += 1;
+            }
+        }
+        succ.truncate(kept);
+        keys.truncate(kept);
+        items.clear();
+        if guided && kept > 1 {
+            guides.clear();
+            space.guide_successors(state, succ, guides);
+            order.clear();
+            order.extend(guides.iter().zip(0u32..).map(|(&g, i)| (g, i)));
+            // Index second: ties keep the order the successors were made in.
+            order.sort_unstable();
+            slots.clear();
+            slots.extend(succ.drain(..).zip(keys.drain(..)).map(Some));
+            items.extend(
+                order
+                    .iter()
+                    .map(|&(_, i)| slots[i as usize].take().expect("each successor taken once")),
+            );
+        } else {
+            items.extend(succ.drain(..).zip(keys.drain(..)));
+        }
+        generated
     }
-    keys.iter().for_each(|k| visited.prefetch(k));
-    let mut seen = keys.iter().map(|k| visited.contains(k));
-    let mut new = || !seen.next().expect("a key for each successor");
-    if guided {
-        scored.retain(|_| new());
-        scored.sort_by_key(|(_, h)| *h);
-        buf.clear();
-        buf.extend(scored.drain(..).map(|(s, _)| s));
-    } else {
-        buf.retain(|_| new());
+
+    /// The bytes the buffers hold.
+    fn memory_bytes(&self) -> u64 {
+        (self.succ.capacity() * size_of::<Successor<S::Move, S::State>>()
+            + self.keys.capacity() * size_of::<S::Key>()
+            + self.items.capacity() * size_of::<Keyed<S>>()
+            + self.slots.capacity() * size_of::<Option<Keyed<S>>>()) as u64
     }
-    keys.len() as u64
 }

@@ -94,6 +94,20 @@ pub trait Space {
             (s, guide)
         }));
     }
+    /// Appends to `out` the [`Space::guide`] value of each of `succ`, successors of `state`
+    /// (some or all of those [`Space::expand`] or [`Space::forced`] give), in their order.
+    /// The depth-first search calls it once it has left out the successors already seen,
+    /// so that it guides only those it will try. The default calls [`Space::guide`] on each;
+    /// a game overrides it, as [`Space::guided_expand`], when it can do better from the
+    /// moves.
+    fn guide_successors(
+        &self,
+        _state: &Self::State,
+        succ: &[Successor<Self::Move, Self::State>],
+        out: &mut Vec<u32>,
+    ) {
+        out.extend(succ.iter().map(|s| self.guide(&s.state)));
+    }
 }
 
 /// `inner` with another heuristic: `score` is both its [`Space::heuristic`] and its

@@ -804,6 +804,15 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
         order::guided_expand(self, s, out);
     }
 
+    fn guide_successors(
+        &self,
+        s: &State<N>,
+        succ: &[Successor<Move, State<N>>],
+        out: &mut Vec<u32>,
+    ) {
+        order::guide_successors(self, s, succ, out);
+    }
+
     /// Safe moves to the foundations (`Tableau::forced_home`: why they keep every win).
     fn forced(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
         self.forced_home(s)

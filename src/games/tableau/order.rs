@@ -1,5 +1,6 @@
 //! The guides of a state's successors for the best-first searches
-//! ([`Space::guided_expand`]): the guide of the state a move leads to, worked out from the
+//! ([`Space::guided_expand`], and [`Space::guide_successors`] for successors already made,
+//! which the depth-first search guides only once it has left out those already seen): the guide of the state a move leads to, worked out from the
 //! guide's terms in the current state and what the move changes, rather than from the whole
 //! new state. Exact: the same number as
 //! [`Tableau::guide`] on the state after the move (checked by the tests below). Games of
@@ -13,7 +14,7 @@ use super::guide::{weigh_guide, RunTerms, WastePileTerms, GUIDE_WEIGHTS};
 use super::rules::MAX_PILES;
 use super::state::{DOWN, EMPTY};
 use super::{Move, Place, State, Tableau, Takes};
-use solvers::{Guided, Space};
+use solvers::{Guided, Space, Successor};
 
 /// The guide's terms of a state, and per pile what a move needs to update them.
 struct Terms {
@@ -177,107 +178,142 @@ pub(super) fn guided_moves<const N: usize, const K: usize>(
     keep: impl Fn(&Move) -> bool,
     out: &mut Vec<Guided<Move, State<N>>>,
 ) {
-    let f = &g.feat;
-    if f.takes != Takes::Cards {
-        // Games of runs: the guide is a sum over piles, so only the piles a move touches
-        // are looked at again (all of them after a deal).
-        let piles = g.rules.piles();
-        let mut per = [RunTerms::default(); MAX_PILES];
-        let mut sum = RunTerms::default();
-        for (p, t) in per.iter_mut().enumerate().take(piles) {
-            *t = RunTerms::of_pile(s.pile(p));
-            sum.add(*t);
-        }
-        g.each_move(s, |mv| {
-            if !keep(&mv) {
-                return;
-            }
+    let terms = ParentTerms::of(g, s);
+    g.each_move(s, |mv| {
+        if keep(&mv) {
             let succ = g.succ(s, mv);
-            let guide = match (mv.from, mv.to) {
-                (_, Place::Piles) | (Place::Stock, _) => g.guide(&succ.state),
+            let guide = terms.guide(g, s, &succ);
+            out.push((succ, guide));
+        }
+    });
+}
+
+/// The guides of `succ`, successors of `s` (`Space::guide_successors`), into `out`.
+pub(super) fn guide_successors<const N: usize, const K: usize>(
+    g: &Tableau<N, K>,
+    s: &State<N>,
+    succ: &[Successor<Move, State<N>>],
+    out: &mut Vec<u32>,
+) {
+    if succ.is_empty() {
+        return;
+    }
+    let terms = ParentTerms::of(g, s);
+    out.extend(succ.iter().map(|x| terms.guide(g, s, x)));
+}
+
+/// What the guides of a state's successors are worked out from.
+// Made once per expansion and kept on the stack: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
+enum ParentTerms {
+    /// Games of runs: the guide is a sum over piles, so only the piles a move touches are
+    /// looked at again (all of them after a deal).
+    Runs {
+        per: [RunTerms; MAX_PILES],
+        sum: RunTerms,
+    },
+    /// Games with a waste: a sum over piles but for its reserve and waste terms, so a
+    /// successor with the same next cards home and base keeps the terms of every pile it
+    /// leaves as it was (the same guide as `Tableau::guide_waste`, in less time).
+    Waste {
+        next: u64,
+        per: [WastePileTerms; MAX_PILES],
+        sum: WastePileTerms,
+    },
+    /// Foundation returns, a redeal, a chosen base, a stock, a reserve or repeated cards:
+    /// each successor guided whole.
+    Whole,
+    /// The rest: the terms and what a move changes in them.
+    Lazy(Terms),
+}
+
+impl ParentTerms {
+    fn of<const N: usize, const K: usize>(g: &Tableau<N, K>, s: &State<N>) -> Self {
+        let f = &g.feat;
+        let piles = g.rules.piles();
+        if f.takes != Takes::Cards {
+            let mut per = [RunTerms::default(); MAX_PILES];
+            let mut sum = RunTerms::default();
+            for (p, t) in per.iter_mut().enumerate().take(piles) {
+                *t = RunTerms::of_pile(s.pile(p));
+                sum.add(*t);
+            }
+            return ParentTerms::Runs { per, sum };
+        }
+        if g.guides_waste() {
+            let next = g.next_cards_home(s);
+            let mut per = [WastePileTerms::default(); MAX_PILES];
+            let mut sum = WastePileTerms::default();
+            let mut start = 0;
+            for (p, t) in per.iter_mut().enumerate().take(piles) {
+                let len = usize::from(s.len[p]);
+                *t = g.waste_pile_terms(s, &s.cards[start..start + len], next);
+                start += len;
+                sum.add(*t);
+            }
+            return ParentTerms::Waste { next, per, sum };
+        }
+        if f.returns
+            || f.redeal != 0
+            || f.chosen_base
+            || f.deal_to != 0
+            || f.draw != 0
+            || f.repeats
+            || f.reserve != 0
+            || f.run_sets
+        {
+            return ParentTerms::Whole;
+        }
+        ParentTerms::Lazy(Terms::of(g, s))
+    }
+
+    /// The guide of `succ`, a successor of `s`, the state these terms are of.
+    fn guide<const N: usize, const K: usize>(
+        &self,
+        g: &Tableau<N, K>,
+        s: &State<N>,
+        succ: &Successor<Move, State<N>>,
+    ) -> u32 {
+        let c = &succ.state;
+        let guide = match self {
+            ParentTerms::Runs { per, sum } => match (succ.mv.from, succ.mv.to) {
+                (_, Place::Piles) | (Place::Stock, _) => g.guide(c),
                 (from, to) => {
-                    let mut t = sum;
+                    let mut t = *sum;
                     for place in [from, to] {
                         if let Place::Pile(p) = place {
                             t.sub(per[p as usize]);
-                            t.add(RunTerms::of_pile(succ.state.pile(p as usize)));
+                            t.add(RunTerms::of_pile(c.pile(p as usize)));
                         }
                     }
-                    g.guide_runs_from(&succ.state, t)
+                    g.guide_runs_from(c, t)
                 }
-            };
-            out.push((succ, guide));
-        });
-        return;
-    }
-    if g.guides_waste() {
-        // The waste's guide is a sum over piles but for its reserve and waste terms: a
-        // successor with the same next cards home and base keeps the terms of every pile
-        // it leaves as it was (the same guide as `Tableau::guide_waste`, in less time).
-        let next = g.next_cards_home(s);
-        let piles = g.rules.piles();
-        let mut per = [WastePileTerms::default(); MAX_PILES];
-        let mut sum = WastePileTerms::default();
-        let mut start = 0;
-        for (p, t) in per.iter_mut().enumerate().take(piles) {
-            let len = usize::from(s.len[p]);
-            *t = g.waste_pile_terms(s, &s.cards[start..start + len], next);
-            start += len;
-            sum.add(*t);
-        }
-        g.each_move(s, |mv| {
-            if !keep(&mv) {
-                return;
-            }
-            let succ = g.succ(s, mv);
-            let c = &succ.state;
-            let guide = if c.base != s.base || g.next_cards_home(c) != next {
-                g.guide(c)
-            } else {
-                let mut t = sum;
-                let (mut from, mut to) = (0, 0);
-                for (p, &was) in per.iter().enumerate().take(piles) {
-                    let (a, b) = (usize::from(s.len[p]), usize::from(c.len[p]));
-                    let pile = &c.cards[to..to + b];
-                    if s.cards[from..from + a] != *pile {
-                        t.sub(was);
-                        t.add(g.waste_pile_terms(c, pile, next));
+            },
+            ParentTerms::Waste { next, per, sum } => {
+                if c.base != s.base || g.next_cards_home(c) != *next {
+                    g.guide(c)
+                } else {
+                    let mut t = *sum;
+                    let (mut from, mut to) = (0, 0);
+                    for (p, &was) in per.iter().enumerate().take(g.rules.piles()) {
+                        let (a, b) = (usize::from(s.len[p]), usize::from(c.len[p]));
+                        let pile = &c.cards[to..to + b];
+                        if s.cards[from..from + a] != *pile {
+                            t.sub(was);
+                            t.add(g.waste_pile_terms(c, pile, *next));
+                        }
+                        from += a;
+                        to += b;
                     }
-                    from += a;
-                    to += b;
+                    g.guide_waste_from(c, *next, t)
                 }
-                g.guide_waste_from(c, next, t)
-            };
-            debug_assert_eq!(guide, g.guide(c), "the waste's guide worked out again");
-            out.push((succ, guide));
-        });
-        return;
-    }
-    if f.returns
-        || f.redeal != 0
-        || f.chosen_base
-        || f.deal_to != 0
-        || f.draw != 0
-        || f.repeats
-        || f.reserve != 0
-        || f.run_sets
-    {
-        g.each_move(s, |mv| {
-            if keep(&mv) {
-                let succ = g.succ(s, mv);
-                let guide = g.guide(&succ.state);
-                out.push((succ, guide));
             }
-        });
-        return;
+            ParentTerms::Whole => g.guide(c),
+            ParentTerms::Lazy(terms) => terms.after(s, &succ.mv),
+        };
+        debug_assert_eq!(guide, g.guide(c), "a successor's guide worked out again");
+        guide
     }
-    let terms = Terms::of(g, s);
-    g.each_move(s, |mv| {
-        if keep(&mv) {
-            let guide = terms.after(s, &mv);
-            out.push((g.succ(s, mv), guide));
-        }
-    });
 }
 
 #[cfg(test)]
@@ -304,6 +340,13 @@ mod tests {
                 assert_eq!(a, b, "{id}");
                 assert_eq!(space.guide(&a.state), *h, "{id} {:?}", a.mv);
             }
+            // Guided after the fact, every other successor (as the depth-first search
+            // guides those it keeps): the same guides.
+            let some: Vec<_> = succ.iter().skip(1).step_by(2).cloned().collect();
+            let mut guides = Vec::new();
+            space.guide_successors(&s, &some, &mut guides);
+            let expected: Vec<u32> = guided.iter().skip(1).step_by(2).map(|g| g.1).collect();
+            assert_eq!(guides, expected, "{id}");
             if succ.is_empty() {
                 break;
             }
@@ -324,7 +367,8 @@ mod tests {
     }
 
     /// Random walks from a few deals of every preset (and of the focused move set of games
-    /// of suit runs): the guides worked out from the moves are those of the successors.
+    /// of suit runs): the guides worked out from the moves (`guided_expand`) or from the
+    /// successors made (`guide_successors`) are those of the successors.
     #[test]
     fn scores_are_the_guides_of_the_successors() {
         let mut rng = 0x1234_5678_9abc_def0u64;

@@ -105,6 +105,14 @@ impl<const N: usize, const K: usize> Space for Focused<'_, N, K> {
     fn guided_expand(&self, s: &State<N>, out: &mut Vec<Guided<Move, State<N>>>) {
         super::order::guided_moves(self.0, s, |mv| !self.0.seldom_helps(s, mv), out);
     }
+    fn guide_successors(
+        &self,
+        s: &State<N>,
+        succ: &[Successor<Move, State<N>>],
+        out: &mut Vec<u32>,
+    ) {
+        self.0.guide_successors(s, succ, out);
+    }
 }
 
 #[cfg(test)]
