@@ -435,6 +435,9 @@ fn portfolio<G: Game>(
     let mut skip = [false; PORTFOLIO.len()];
     // Per entry: a wins-only search over every move that stopped at its budget this round.
     let mut loose_unfinished = [false; PORTFOLIO.len()];
+    // The depth-first search goes on each round from where it stopped (its table kept), so
+    // no round repeats the states of the rounds before.
+    let mut dfs = solvers::DepthFirst::new(game, state.clone(), true);
     loop {
         for (t, &(share, search)) in PORTFOLIO.iter().enumerate() {
             if skip[t] {
@@ -457,16 +460,24 @@ fn portfolio<G: Game>(
                 }
             }
             let budget = budget.saturating_mul(share);
+            // The depth-first search keeps its table meanwhile: the memory budget is shared.
+            let held = dfs.memory_bytes();
             let tried = match search {
                 Search::Dfs if !game.portfolio_dfs() => None,
-                Search::Dfs => run.attempt(budget, false, |l| {
-                    Some(solvers::guided_dfs(game, state.clone(), l))
-                }),
+                Search::Dfs => run.attempt(budget, false, |l| Some(dfs.run(l))),
                 Search::Complete(mode) => run.attempt(budget, false, |l| {
-                    Some(solvers::best_first(game, state.clone(), mode, l))
+                    let mut l = l.clone();
+                    l.max_memory = l.max_memory.map(|m| m.saturating_sub(held));
+                    let mut r = solvers::best_first(game, state.clone(), mode, &l);
+                    r.stats.peak_memory += held;
+                    Some(r)
                 }),
                 Search::Focused(focus) => run.attempt(budget, true, |l| {
-                    game.focused_search(&state, focus.sized(budget), l)
+                    let mut l = l.clone();
+                    l.max_memory = l.max_memory.map(|m| m.saturating_sub(held));
+                    let mut r = game.focused_search(&state, focus.sized(budget), &l)?;
+                    r.stats.peak_memory += held;
+                    Some(r)
                 }),
             };
             let Some((r, ends)) = tried else {
@@ -535,7 +546,9 @@ const BEAM_DEPTH: u64 = 400;
 /// states without leaving any out. Games with a waste (the Forty Thieves family) run the
 /// beam (over every move), then a guided depth-first search over every move with four times
 /// the budget (complete: its losses are proofs, found several times sooner than by the
-/// best-first searches; [`Game::portfolio_dfs`]), then the complete best-first searches;
+/// best-first searches; [`Game::portfolio_dfs`]; it goes on each round from where it
+/// stopped, its table kept, and the other searches get the memory budget less what it
+/// holds), then the complete best-first searches;
 /// other games skip the depth-first step. For Spider and its family the focused searches
 /// lead each round: a beam, then greedy best-first, with four times the budget each. On Spider (four suits)
 /// with 300,000 states per deal, the focused greedy search and the complete ones decided
