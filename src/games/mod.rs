@@ -475,9 +475,10 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
         false
     }
     /// Whether the portfolio runs a guided depth-first search beside its best-first ones
-    /// (each round, with four times the round's budget, going on from where it stopped): for games whose lost deals are
-    /// within reach of an exhaustive search, which depth-first search finishes several
-    /// times faster and in less memory than best-first (the Forty Thieves family).
+    /// (each round, with four times the round's budget, going on from where it stopped):
+    /// for games whose lost deals are within reach of an exhaustive search, which
+    /// depth-first search finishes several times faster and in less memory than best-first
+    /// (the Forty Thieves family).
     fn portfolio_dfs(&self) -> bool {
         false
     }

@@ -263,12 +263,10 @@ fn scans_and_depth_first<G: Game>(
         if let ScanRound::Ended(r) = scans.round(game, &state, run) {
             return r;
         }
+        // The depth-first search keeps its table meanwhile.
         let (r, ends) = run
-            .attempt(round, false, |l| {
-                // The depth-first search keeps its table meanwhile: the budget is shared.
-                let mut l = l.clone();
-                l.max_memory = l.max_memory.map(|m| m.saturating_sub(dfs.memory_bytes()));
-                Some(solvers::best_first(game, state.clone(), weighted, &l))
+            .attempt_beside(dfs.memory_bytes(), round, false, |l| {
+                Some(solvers::best_first(game, state.clone(), weighted, l))
             })
             .expect("best-first search runs on every game");
         if ends {
@@ -308,7 +306,7 @@ fn restricted_and_complete<G: Game>(
     loop {
         let mut i = 0;
         while i < open.len() {
-            // The other searches keep their tables meanwhile: the memory budget is shared.
+            // The other searches keep their tables meanwhile.
             let others = dfs.memory_bytes()
                 + open
                     .iter()
@@ -317,11 +315,7 @@ fn restricted_and_complete<G: Game>(
                     .map(|(_, d)| d.memory_bytes())
                     .sum::<u64>();
             let (r, ends) = run
-                .attempt(budget, true, |l| {
-                    let mut l = l.clone();
-                    l.max_memory = l.max_memory.map(|m| m.saturating_sub(others));
-                    Some(open[i].run(&l))
-                })
+                .attempt_beside(others, budget, true, |l| Some(open[i].run(l)))
                 .expect("depth-first search runs on every game");
             if ends {
                 return r;
@@ -335,11 +329,7 @@ fn restricted_and_complete<G: Game>(
         let others = open.iter().map(|d| d.memory_bytes()).sum::<u64>();
         let slice = budget.saturating_mul(open.len().max(4) as u64);
         let (r, ends) = run
-            .attempt(slice, false, |l| {
-                let mut l = l.clone();
-                l.max_memory = l.max_memory.map(|m| m.saturating_sub(others));
-                Some(dfs.run(&l))
-            })
+            .attempt_beside(others, slice, false, |l| Some(dfs.run(l)))
             .expect("depth-first search runs on every game");
         if ends {
             return r;
@@ -383,6 +373,19 @@ impl<'a> Budgeted<'a> {
         wins_only: bool,
         search: impl FnOnce(&Limits) -> Option<solvers::Report<M>>,
     ) -> Option<(solvers::Report<M>, bool)> {
+        self.attempt_beside(0, budget, wins_only, search)
+    }
+
+    /// [`Budgeted::attempt`] while other searches, to be resumed later, keep `held` bytes
+    /// (their tables): the memory budget is shared, so `search` gets it less `held`, and the
+    /// peak memory counts both.
+    fn attempt_beside<M>(
+        &mut self,
+        held: u64,
+        budget: u64,
+        wins_only: bool,
+        search: impl FnOnce(&Limits) -> Option<solvers::Report<M>>,
+    ) -> Option<(solvers::Report<M>, bool)> {
         let limits = self.limits;
         let left_nodes = limits
             .max_nodes
@@ -392,12 +395,13 @@ impl<'a> Budgeted<'a> {
         l.max_time = limits
             .max_time
             .map(|t| t.saturating_sub(self.start.elapsed()));
+        l.max_memory = limits.max_memory.map(|m| m.saturating_sub(held));
         let r = search(&l)?;
         let total = &mut self.total;
         total.expanded += r.stats.expanded;
         total.generated += r.stats.generated;
         total.stored = total.stored.max(r.stats.stored);
-        total.peak_memory = total.peak_memory.max(r.stats.peak_memory);
+        total.peak_memory = total.peak_memory.max(r.stats.peak_memory + held);
         total.solution_len = r.stats.solution_len;
         total.solution_cost = r.stats.solution_cost;
         total.elapsed = self.start.elapsed();
@@ -460,24 +464,16 @@ fn portfolio<G: Game>(
                 }
             }
             let budget = budget.saturating_mul(share);
-            // The depth-first search keeps its table meanwhile: the memory budget is shared.
+            // The depth-first search keeps its table meanwhile.
             let held = dfs.memory_bytes();
             let tried = match search {
                 Search::Dfs if !game.portfolio_dfs() => None,
                 Search::Dfs => run.attempt(budget, false, |l| Some(dfs.run(l))),
-                Search::Complete(mode) => run.attempt(budget, false, |l| {
-                    let mut l = l.clone();
-                    l.max_memory = l.max_memory.map(|m| m.saturating_sub(held));
-                    let mut r = solvers::best_first(game, state.clone(), mode, &l);
-                    r.stats.peak_memory += held;
-                    Some(r)
+                Search::Complete(mode) => run.attempt_beside(held, budget, false, |l| {
+                    Some(solvers::best_first(game, state.clone(), mode, l))
                 }),
-                Search::Focused(focus) => run.attempt(budget, true, |l| {
-                    let mut l = l.clone();
-                    l.max_memory = l.max_memory.map(|m| m.saturating_sub(held));
-                    let mut r = game.focused_search(&state, focus.sized(budget), &l)?;
-                    r.stats.peak_memory += held;
-                    Some(r)
+                Search::Focused(focus) => run.attempt_beside(held, budget, true, |l| {
+                    game.focused_search(&state, focus.sized(budget), l)
                 }),
             };
             let Some((r, ends)) = tried else {

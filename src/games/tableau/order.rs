@@ -1,9 +1,9 @@
 //! The guides of a state's successors for the best-first searches
 //! ([`Space::guided_expand`], and [`Space::guide_successors`] for successors already made,
-//! which the depth-first search guides only once it has left out those already seen): the guide of the state a move leads to, worked out from the
-//! guide's terms in the current state and what the move changes, rather than from the whole
-//! new state. Exact: the same number as
-//! [`Tableau::guide`] on the state after the move (checked by the tests below). Games of
+//! which the depth-first search guides only once it has left out those already seen): the
+//! guide of the state a move leads to, worked out from the guide's terms in the current
+//! state and what the move changes, rather than from the whole new state. Exact: the same
+//! number as [`Tableau::guide`] on the state after the move (checked by the tests below). Games of
 //! runs recount only the piles a move touches; games with a waste
 //! ([`Tableau::guide_waste`]) recount only the piles a successor changed, while the next
 //! cards home and the base stay as they were, and the successor whole otherwise; other
@@ -220,8 +220,8 @@ enum ParentTerms {
         per: [WastePileTerms; MAX_PILES],
         sum: WastePileTerms,
     },
-    /// Foundation returns, a redeal, a chosen base, a stock, a reserve or repeated cards:
-    /// each successor guided whole.
+    /// Foundation returns, a redeal, a chosen base, a stock, a reserve, repeated cards or
+    /// runs keyed as sets (without a waste): each successor guided whole.
     Whole,
     /// The rest: the terms and what a move changes in them.
     Lazy(Terms),
