@@ -215,7 +215,7 @@ impl<S: Space> Buffers<S> {
         successors(space, state, succ);
         let generated = succ.len() as u64;
         keys.clear();
-        keys.extend(succ.iter().map(|s| space.key(&s.state)));
+        space.successor_keys(state, succ, keys);
         keys.iter().for_each(|k| visited.prefetch(k));
         // Keep the unseen ones, in their order.
         let mut kept = 0;

@@ -108,6 +108,19 @@ pub trait Space {
     ) {
         out.extend(succ.iter().map(|s| self.guide(&s.state)));
     }
+    /// Appends to `out` the [`Space::key`] of each of `succ`, successors of `state` (those
+    /// [`Space::expand`] or [`Space::forced`] give), in their order. The depth-first search
+    /// keys every successor it makes this way; the default calls [`Space::key`] on each, and
+    /// a game overrides it when it can work a successor's key out from its parent's more
+    /// cheaply (the keys must be the same).
+    fn successor_keys(
+        &self,
+        _state: &Self::State,
+        succ: &[Successor<Self::Move, Self::State>],
+        out: &mut Vec<Self::Key>,
+    ) {
+        out.extend(succ.iter().map(|s| self.key(&s.state)));
+    }
 }
 
 /// `inner` with another heuristic: `score` is both its [`Space::heuristic`] and its
@@ -166,6 +179,14 @@ impl<S: Space, F: Fn(&S::State) -> u32> Space for Scored<'_, S, F> {
     }
     fn forced(&self, state: &S::State) -> Option<Successor<S::Move, S::State>> {
         self.inner.forced(state)
+    }
+    fn successor_keys(
+        &self,
+        state: &S::State,
+        succ: &[Successor<S::Move, S::State>],
+        out: &mut Vec<S::Key>,
+    ) {
+        self.inner.successor_keys(state, succ, out)
     }
 }
 

@@ -9,7 +9,8 @@
 
 use super::rules::{MAX_PILES, UNLIMITED};
 use super::state::{State, DOWN, EMPTY};
-use super::Tableau;
+use super::{Move, Tableau};
+use solvers::Successor;
 
 /// The exact key for `N` cards is `K` = `N` + 28 bytes: tableau piles sorted (each ended by
 /// 0xFF), then the reserve's piles in order (each ended by 0xFF), then the cells sorted,
@@ -23,8 +24,9 @@ use super::Tableau;
 /// (`Tableau::run_set_key`, [`COMPACT_KEY`] bytes, the rest zero).
 pub type Key<const K: usize> = [u8; K];
 
-/// The bytes of the compact key where runs are keyed as sets (`Tableau::run_set_key`): 10
-/// piles of 12 bits, two sets of 52, 6 and 8 bits fit in 256.
+/// The bytes of the compact key where runs are keyed as sets (`Tableau::run_set_key`): a
+/// set of 52 first cards, 10 piles' counts of 6 bits, two more sets of 52, 6 and 8 bits fit
+/// in 256.
 pub const COMPACT_KEY: usize = 32;
 
 impl<const N: usize, const K: usize> Tableau<N, K> {
@@ -125,8 +127,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// The key of `s` where runs are keyed as sets, in [`COMPACT_KEY`] bytes (the rest
     /// zero), exact among the positions of one search, which all come from its start by
-    /// moves: each pile's cards up to its run's lowest card as that card's pile's first card
-    /// and their number (12 bits, the piles sorted, an empty pile 0xFFF), then the run cards
+    /// moves: each pile's cards up to its run's lowest card as that pile's first card and
+    /// their number (the first cards as a set, then the numbers in the order of the first
+    /// cards: the piles sorted by their first cards, the empty ones the rest), then the run cards
     /// above the lowest ones and the talon's cards, each as a set of 52 bits, then where the
     /// waste ends (as `keyed_waste` keys it) and the redeals used. Within one search a
     /// pile's cards up to its lowest run card are the first cards of the pile that began with
@@ -135,47 +138,101 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// order they had at the start (cards only leave it): so the numbers and sets give back
     /// the cards in their places. ARCHITECTURE.md ("Runs keyed as sets").
     fn run_set_key(&self, s: &State<N>) -> Key<K> {
+        let terms = RunSetTerms::of(self, s);
+        self.pack_run_set_key(s, &terms)
+    }
+
+    /// A pile's part of the key where runs are keyed as sets: its first card and how many
+    /// cards it holds up to its run's lowest card (`(card, count)`; `(EMPTY, 0)` when
+    /// empty), and its run cards above the lowest one as a set.
+    fn run_set_pile(&self, s: &State<N>, pile: &[u8]) -> ((u8, u8), u64) {
+        if pile.is_empty() {
+            return ((EMPTY, 0), 0);
+        }
+        let fixed = pile.len() + 1 - self.run_len(s, pile);
+        debug_assert!(fixed < 64, "a count in 6 bits");
+        let run = pile[fixed..].iter().fold(0u64, |m, &c| m | 1 << c);
+        ((pile[0] & !DOWN, fixed as u8), run)
+    }
+
+    /// The compact key of `s` from its terms: the piles' first cards as a set, then the
+    /// counts of the piles in the order of their first cards (6 bits each: the piles
+    /// sorted, with no sort; the empty piles are the rest), then the run cards, the talon's
+    /// cards, where the waste ends and the redeals used.
+    fn pack_run_set_key(&self, s: &State<N>, terms: &RunSetTerms) -> Key<K> {
         let n = self.rules.piles();
-        let mut piles = [0u16; MAX_PILES];
+        let mut firsts = 0u64;
+        let mut count = [0u8; 64];
         let mut run_cards = 0u64;
-        let mut start = 0;
-        for (p, x) in piles[..n].iter_mut().enumerate() {
-            let len = usize::from(s.len[p]);
-            let pile = &s.cards[start..start + len];
-            start += len;
-            *x = if pile.is_empty() {
-                0xFFF
-            } else {
-                let fixed = len + 1 - self.run_len(s, pile);
-                run_cards |= pile[fixed..].iter().fold(0u64, |m, &c| m | 1 << c);
-                u16::from(pile[0] & !DOWN) << 6 | fixed as u16
-            };
-        }
-        piles[..n].sort_unstable();
-        let talon = s.talon().iter().fold(0u64, |m, &c| m | 1 << (c & !DOWN));
-        let mut bits = [0u64; 4];
-        let mut at = 0usize;
-        let mut put = |value: u64, width: usize| {
-            let (word, shift) = (at / 64, at % 64);
-            bits[word] |= value << shift;
-            if shift + width > 64 {
-                bits[word + 1] |= value >> (64 - shift);
+        for (&(card, fixed), &run) in terms.piles[..n].iter().zip(&terms.run[..n]) {
+            if card != EMPTY {
+                firsts |= 1 << card;
+                count[usize::from(card)] = fixed;
             }
-            at += width;
-        };
-        for &x in &piles[..n] {
-            put(u64::from(x), 12);
+            run_cards |= run;
         }
-        put(run_cards, 52);
-        put(talon, 52);
-        put(u64::from(self.keyed_waste(s)), 6);
-        put(u64::from(s.redeals), 8);
-        debug_assert!(at <= 8 * COMPACT_KEY);
+        // 52 bits of first cards and up to 10 counts of 6 bits: 112 bits in two words.
+        let mut counts = 0u64;
+        let mut at = 0;
+        let mut rest = firsts;
+        while rest != 0 {
+            counts |= u64::from(count[rest.trailing_zeros() as usize]) << at;
+            at += 6;
+            rest &= rest - 1;
+        }
+        let low = u128::from(firsts) | u128::from(counts) << 52;
+        let high = u128::from(run_cards)
+            | u128::from(terms.talon) << 52
+            | u128::from(self.keyed_waste(s)) << 104
+            | u128::from(s.redeals) << 110;
+        debug_assert!(52 + 6 * n <= 128);
         let mut k = [0u8; K];
-        for (i, w) in bits.iter().enumerate() {
-            k[i * 8..i * 8 + 8].copy_from_slice(&w.to_le_bytes());
-        }
+        k[..16].copy_from_slice(&low.to_le_bytes());
+        k[16..32].copy_from_slice(&high.to_le_bytes());
         k
+    }
+
+    /// The keys of `succ`, successors of `s`, in order (`Space::successor_keys`). Where runs
+    /// are keyed as sets, a successor takes its key's terms from `s` for each pile it left
+    /// as it was, and for the talon when it holds as many cards (within a search cards only
+    /// leave the talon, so the same cards), and works out only the rest: most moves change
+    /// one or two piles of seven. The same keys as `exact_key` (checked in debug builds).
+    pub(super) fn keys_of_successors(
+        &self,
+        s: &State<N>,
+        succ: &[Successor<Move, State<N>>],
+        out: &mut Vec<Key<K>>,
+    ) {
+        if !self.feat.run_sets {
+            out.extend(succ.iter().map(|x| self.exact_key(&x.state)));
+            return;
+        }
+        let parent = RunSetTerms::of(self, s);
+        let n = self.rules.piles();
+        out.extend(succ.iter().map(|x| {
+            let c = &x.state;
+            let mut terms = parent;
+            if c.base != s.base {
+                terms = RunSetTerms::of(self, c);
+            } else {
+                let (mut from, mut to) = (0, 0);
+                for p in 0..n {
+                    let (a, b) = (usize::from(s.len[p]), usize::from(c.len[p]));
+                    let pile = &c.cards[to..to + b];
+                    if s.cards[from..from + a] != *pile {
+                        (terms.piles[p], terms.run[p]) = self.run_set_pile(c, pile);
+                    }
+                    from += a;
+                    to += b;
+                }
+                if c.stock != s.stock {
+                    terms.talon = RunSetTerms::talon(c);
+                }
+            }
+            let key = self.pack_run_set_key(c, &terms);
+            debug_assert_eq!(key, self.exact_key(c), "a successor's key worked out again");
+            key
+        }));
     }
 
     /// Where the waste ends, as the key holds it. With unlimited redeals the positions
@@ -219,6 +276,40 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 }
 
+/// The terms of a compact key where runs are keyed as sets (`Tableau::run_set_key`), kept
+/// per pile so that a successor's key is worked out from its parent's.
+#[derive(Clone, Copy)]
+struct RunSetTerms {
+    /// Per pile: its first card and its cards up to its run's lowest card
+    /// (`Tableau::run_set_pile`).
+    piles: [(u8, u8); MAX_PILES],
+    /// Per pile: its run cards above the lowest one, as a set.
+    run: [u64; MAX_PILES],
+    /// The talon's cards as a set.
+    talon: u64,
+}
+
+impl RunSetTerms {
+    fn of<const N: usize, const K: usize>(g: &Tableau<N, K>, s: &State<N>) -> Self {
+        let mut terms = RunSetTerms {
+            piles: [(EMPTY, 0); MAX_PILES],
+            run: [0; MAX_PILES],
+            talon: Self::talon(s),
+        };
+        let mut start = 0;
+        for p in 0..g.rules.piles() {
+            let len = usize::from(s.len[p]);
+            (terms.piles[p], terms.run[p]) = g.run_set_pile(s, &s.cards[start..start + len]);
+            start += len;
+        }
+        terms
+    }
+
+    fn talon<const N: usize>(s: &State<N>) -> u64 {
+        s.talon().iter().fold(0u64, |m, &c| m | 1 << (c & !DOWN))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,7 +348,8 @@ mod tests {
     /// (an engine with keys of [`COMPACT_KEY`] bytes, as `with_game!` picks for them): two
     /// positions of one walk get one key only when their piles up to the lowest run cards,
     /// run cards as a set, talon, waste's end and redeals are the same. (The converse, and
-    /// the classes against the referee's layouts, are the differential test's.)
+    /// the classes against the referee's layouts, are the differential test's.) The keys
+    /// of each position's successors worked out from its terms are the same.
     #[test]
     fn the_compact_key_parts_positions_by_their_class() {
         let mut rng = crate::deals::Rng::new(0x2545_f491);
@@ -310,6 +402,11 @@ mod tests {
                     if succ.is_empty() {
                         break;
                     }
+                    // The successors' keys worked out from this state's terms are theirs.
+                    let mut keys = Vec::new();
+                    g.keys_of_successors(&s, &succ, &mut keys);
+                    let whole: Vec<_> = succ.iter().map(|x| g.run_set_key(&x.state)).collect();
+                    assert_eq!(keys, whole, "{id} deal {deal}: successors' keys");
                     s = succ[rng.below(succ.len() as u64) as usize].state;
                 }
             }

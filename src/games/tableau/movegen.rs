@@ -813,6 +813,15 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
         order::guide_successors(self, s, succ, out);
     }
 
+    fn successor_keys(
+        &self,
+        s: &State<N>,
+        succ: &[Successor<Move, State<N>>],
+        out: &mut Vec<Key<K>>,
+    ) {
+        self.keys_of_successors(s, succ, out);
+    }
+
     /// Safe moves to the foundations (`Tableau::forced_home`: why they keep every win).
     fn forced(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
         self.forced_home(s)

@@ -113,6 +113,14 @@ impl<const N: usize, const K: usize> Space for Focused<'_, N, K> {
     ) {
         self.0.guide_successors(s, succ, out);
     }
+    fn successor_keys(
+        &self,
+        s: &State<N>,
+        succ: &[Successor<Move, State<N>>],
+        out: &mut Vec<Self::Key>,
+    ) {
+        self.0.successor_keys(s, succ, out);
+    }
 }
 
 #[cfg(test)]
