@@ -162,7 +162,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     fn pack_run_set_key(&self, s: &State<N>, terms: &RunSetTerms) -> Key<K> {
         let n = self.rules.piles();
         let mut firsts = 0u64;
-        let mut count = [0u8; 64];
+        let mut count = [0u8; 52];
         let mut run_cards = 0u64;
         for (&(card, fixed), &run) in terms.piles[..n].iter().zip(&terms.run[..n]) {
             if card != EMPTY {
@@ -212,22 +212,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         out.extend(succ.iter().map(|x| {
             let c = &x.state;
             let mut terms = parent;
-            if c.base != s.base {
-                terms = RunSetTerms::of(self, c);
-            } else {
-                let (mut from, mut to) = (0, 0);
-                for p in 0..n {
-                    let (a, b) = (usize::from(s.len[p]), usize::from(c.len[p]));
-                    let pile = &c.cards[to..to + b];
-                    if s.cards[from..from + a] != *pile {
-                        (terms.piles[p], terms.run[p]) = self.run_set_pile(c, pile);
-                    }
-                    from += a;
-                    to += b;
-                }
-                if c.stock != s.stock {
-                    terms.talon = RunSetTerms::talon(c);
-                }
+            // A pile's terms read only its cards (runs keyed as sets have no base rule).
+            c.each_pile_changed(s, n, |p, pile| {
+                (terms.piles[p], terms.run[p]) = self.run_set_pile(c, pile);
+            });
+            if c.stock != s.stock {
+                terms.talon = RunSetTerms::talon(c);
             }
             let key = self.pack_run_set_key(c, &terms);
             debug_assert_eq!(key, self.exact_key(c), "a successor's key worked out again");

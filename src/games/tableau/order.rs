@@ -294,17 +294,10 @@ impl ParentTerms {
                     g.guide(c)
                 } else {
                     let mut t = *sum;
-                    let (mut from, mut to) = (0, 0);
-                    for (p, &was) in per.iter().enumerate().take(g.rules.piles()) {
-                        let (a, b) = (usize::from(s.len[p]), usize::from(c.len[p]));
-                        let pile = &c.cards[to..to + b];
-                        if s.cards[from..from + a] != *pile {
-                            t.sub(was);
-                            t.add(g.waste_pile_terms(c, pile, *next));
-                        }
-                        from += a;
-                        to += b;
-                    }
+                    c.each_pile_changed(s, g.rules.piles(), |p, pile| {
+                        t.sub(per[p]);
+                        t.add(g.waste_pile_terms(c, pile, *next));
+                    });
                     g.guide_waste_from(c, *next, t)
                 }
             }

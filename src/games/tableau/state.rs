@@ -55,6 +55,27 @@ impl<const N: usize> State<N> {
         let s = self.start(p);
         &self.cards[s..s + self.len[p] as usize]
     }
+    /// Calls `f` with the index and cards of each of the first `piles` piles of `self` that
+    /// differ from that pile in `before`: what a successor changed, for the terms worked out
+    /// from its parent's (the guide's, the compact key's).
+    #[inline]
+    pub(super) fn each_pile_changed(
+        &self,
+        before: &State<N>,
+        piles: usize,
+        mut f: impl FnMut(usize, &[u8]),
+    ) {
+        let (mut from, mut to) = (0, 0);
+        for p in 0..piles {
+            let (a, b) = (usize::from(before.len[p]), usize::from(self.len[p]));
+            let pile = &self.cards[to..to + b];
+            if before.cards[from..from + a] != *pile {
+                f(p, pile);
+            }
+            from += a;
+            to += b;
+        }
+    }
     /// Cards in the tableau piles.
     pub(super) fn total(&self) -> usize {
         self.len.iter().map(|&l| l as usize).sum()
