@@ -12,7 +12,8 @@ use crate::cards::{parse_card, Card, CardStyle, DeckSpec, Rank, Suit};
 use crate::games::BoardError;
 use crate::piles::{BoardParseError, Mode, Table};
 
-/// Whether `text` looks like an fc-solve board rather than our own board format.
+/// Whether `text` looks like an fc-solve board rather than our own board format. A line
+/// of ours with no `:` is a counter (`redeals = 1`), not one of fc-solve's piles.
 pub fn looks_like_fc_solve(text: &str) -> bool {
     text.lines()
         .map(str::trim)
@@ -21,7 +22,7 @@ pub fn looks_like_fc_solve(text: &str) -> bool {
             l.starts_with("Foundations:")
                 || l.starts_with("Freecells:")
                 || l.starts_with(':')
-                || !l.contains(':')
+                || !(l.contains(':') || l.contains('='))
         })
 }
 
@@ -232,6 +233,11 @@ mod tests {
         );
         assert_eq!(t.piles[t.find("spades").unwrap()].height(), 1);
         assert!(!looks_like_fc_solve(&t.to_text()));
+        // Our boards' counters (a Klondike position's redeals used) are no fc-solve pile:
+        // such a board was read as fc-solve's and refused with a wrong line.
+        assert!(!looks_like_fc_solve(
+            "1 (spread): KH\nstock (stacked): #QS\nwaste (stacked):\nredeals = 1\n"
+        ));
     }
 
     #[test]
