@@ -75,6 +75,18 @@ MUTATIONS = {
         "        if self.feat.returns {\n            return self.safe_home_returning(home, c);\n        }",
         "",
     ),
+    "stock-card-forced-from-deep-with-limited-redeals": (
+        DOMINANCE,
+        "a card goes home by force from deeper in the stock than its next card only with no limit on redeals",
+        "let anywhere = self.feat.waste_redeals == UNLIMITED;",
+        "let anywhere = true;",
+    ),
+    "stock-card-forced-three-a-turn": (
+        DOMINANCE,
+        "a card goes home by force from the stock only when the stock turns one card at a time",
+        "        if self.feat.draw != 1 {\n            return None;\n        }\n        let anywhere",
+        "        if self.feat.draw == 0 {\n            return None;\n        }\n        let anywhere",
+    ),
     "autoplay-any-suit": (
         DOMINANCE,
         "a card goes home only when no card in play could be built on it",

@@ -292,6 +292,8 @@ struct Tally {
     lost: usize,
     layouts_checked: usize,
     forced_checked: usize,
+    /// Of `forced_checked`, cards forced home from the talon's stock (not its waste's top).
+    forced_from_stock: usize,
     null_moves: usize,
     /// Turns of the stock onto the waste (no move of the engine's).
     turns: usize,
@@ -310,6 +312,7 @@ impl Tally {
         self.layouts_checked += o.layouts_checked;
         self.turns += o.turns;
         self.forced_checked += o.forced_checked;
+        self.forced_from_stock += o.forced_from_stock;
         self.null_moves += o.null_moves;
         self.stuck += o.stuck;
         self.run_sets_merged += o.run_sets_merged;
@@ -321,8 +324,8 @@ impl std::fmt::Display for Tally {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked, {} layouts taken as lost checked, {} layouts keyed as others of other runs",
-            self.positions, self.complete, self.won, self.lost, self.layouts_checked, self.forced_checked, self.stuck, self.run_sets_merged
+            "{} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked ({} from the stock), {} layouts taken as lost checked, {} layouts keyed as others of other runs",
+            self.positions, self.complete, self.won, self.lost, self.layouts_checked, self.forced_checked, self.forced_from_stock, self.stuck, self.run_sets_merged
         )
     }
 }
@@ -552,15 +555,27 @@ fn check_position<const N: usize, const K: usize>(
         .map(|(i, t)| (layout_key(g, t), i))
         .collect();
     for (i, t) in graph.layouts.iter().enumerate() {
-        if let Some(f) = g.forced(&pack(t)?) {
+        let s = pack(t)?;
+        if let Some(f) = g.forced(&s) {
+            // A card forced home from the talon: replayed as the player's moves
+            // (the turns, then the card home).
             let mut after = t.clone();
-            g.referee_apply(&mut after, &f.mv).map_err(|e| {
-                format!(
-                    "forced move {} illegal ({e}) in\n{}",
+            for mv in Tableau::write_out(g, &s, &[f.mv]) {
+                g.referee_apply(&mut after, &mv).map_err(|e| {
+                    format!(
+                        "forced move {} illegal ({e}) in\n{}",
+                        g.notation(&f.mv),
+                        t.to_text()
+                    )
+                })?;
+            }
+            if pack(&after)? != f.state {
+                return Err(format!(
+                    "the forced move {} lands elsewhere than the referee's in\n{}",
                     g.notation(&f.mv),
                     t.to_text()
-                )
-            })?;
+                ));
+            }
             let j = index[&layout_key(g, &after)];
             if good[i] != good[j] {
                 return Err(format!(
@@ -572,6 +587,9 @@ fn check_position<const N: usize, const K: usize>(
                 ));
             }
             tally.forced_checked += 1;
+            if matches!(f.mv.from, Place::Talon(_)) {
+                tally.forced_from_stock += 1;
+            }
         }
     }
     // Helper piles: a win with at most `cap` runs home.
@@ -1651,7 +1669,67 @@ fn klondike_rules_on_three_piles_agree_with_the_referee() {
     }
     let tally = check_bodies("Klondike's rules on three piles", 17, sizes, &bodies);
     assert!(tally.complete >= 5, "too few explored in full: {tally}");
-    assert!(tally.won > 0 && tally.forced_checked > 0, "{tally}");
+    assert!(
+        tally.won > 0 && tally.forced_checked > 0 && tally.forced_from_stock > 0,
+        "{tally}"
+    );
+}
+
+/// Cards forced home from the stock (ARCHITECTURE.md, "Reductions": "talon cards forced
+/// home"), Klondike's rules on three piles with no card coming back (so that the referee's
+/// graphs stay small; the bodies above check it with returns), against the referee's plain
+/// search: each move, key, verdict and forced move (a forced move that turned a won layout
+/// into a lost one fails). One card a turn: JH is safe (both black Tens are home) and turned
+/// fourth, last, the three before it not safe (JS, forced home from its pile first, leaves
+/// the same). With no limit on redeals JH goes home from there (every card stays playable);
+/// with none, turning past three cards would bury them in the waste, and the position after
+/// that (KD on top of QS QD, the stock empty) is lost where this one is won, so it must not
+/// be forced. Three cards a turn: JD is safe and the third card the next turn brings up, but
+/// that turn would bury KS and QH on the waste's QD, and the position after it is lost where
+/// this one is won (QD first onto KC or KS), so it must not be forced either.
+#[test]
+fn a_card_goes_home_from_the_stock_by_force_only_where_no_other_card_is_buried() {
+    let one_a_turn = "1 (spread): KH\n2 (spread): #KC JS\n3 (spread): #QC #QH KS\n\
+         clubs (stacked): AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC\n\
+         diamonds (stacked): AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD\n\
+         hearts (stacked): AH 2H 3H 4H 5H 6H 7H 8H 9H TH\n\
+         spades (stacked): AS 2S 3S 4S 5S 6S 7S 8S 9S TS\n\
+         stock (stacked): #JH #KD #QS #QD\nwaste (stacked):\n";
+    let three_a_turn = "1 (spread): #JH KD\n2 (spread): #QC QS KC\n3 (spread): KH\n\
+         clubs (stacked): AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC\n\
+         diamonds (stacked): AD 2D 3D 4D 5D 6D 7D 8D 9D TD\n\
+         hearts (stacked): AH 2H 3H 4H 5H 6H 7H 8H 9H TH\n\
+         spades (stacked): AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS\n\
+         stock (stacked): #JD #QH #KS\nwaste (stacked): QD\n";
+    // (draw, redeals, position, the start's forced move, a card forced from the stock seen)
+    let cases = [
+        (1, 255, one_a_turn, Some(Place::Pile(1)), true),
+        (1, 0, one_a_turn, Some(Place::Pile(1)), true),
+        (3, 0, three_a_turn, None, false),
+    ];
+    for (draw, redeals, start, first, from_stock) in cases {
+        let t = Table::parse(start).expect("board");
+        let text = format!(
+            "id = \"stock-forced-{draw}-{redeals}\"\nname = \"test\"\nsummary = \"test\"\n\
+             source = \"tests/it/differential.rs\"\n\
+             [tableau]\ndeal = [1, 2, 3]\nface_down = [0, 1, 2]\nbuild = \"alternate-color\"\n\
+             moves = \"any-sequence\"\nempty = \"kings\"\n[foundations]\nmay_return = false\n\
+             [stock]\nkind = \"waste\"\ndraw = {draw}\nredeals = {redeals}\n"
+        );
+        let rules = Rules::from_toml(&text).expect("rules");
+        let what = format!("draw {draw}, redeals {redeals}");
+        let mut tally = Tally::default();
+        with_rules(rules, |id| {
+            with_tableau!(id, g => {
+                let forced = g.forced(&g.pack(&t).expect("position")).map(|f| f.mv.from);
+                assert_eq!(forced, first, "{what}");
+                let r = check_position(g, &t, 200_000, usize::MAX, &mut tally);
+                assert!(r.is_ok(), "{what}: {}", r.unwrap_err());
+            });
+        });
+        assert_eq!((tally.complete, tally.won), (1, 1), "{what}: {tally}");
+        assert_eq!(tally.forced_from_stock > 0, from_stock, "{what}: {tally}");
+    }
 }
 
 /// Runs keyed as sets (ARCHITECTURE.md, "Runs keyed as sets"): Klondike's rules and

@@ -1,7 +1,7 @@
 //! Dominance: the moves home that keep every win (autoplay), played as forced moves.
 
 use super::moves::{Move, Place};
-use super::rules::{Direction, FoundationBase};
+use super::rules::{Direction, FoundationBase, UNLIMITED};
 use super::state::{State, DOWN};
 use super::Tableau;
 use crate::cards::{Card, Rank, Suit};
@@ -160,13 +160,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         // The waste's top card leaves the talon early; with three cards turned at a time
         // and a redeal left that changes which cards the next pass turns up, so it waits.
         let waste_ok = self.feat.draw <= 1 || !self.waste_redeal_left(s);
+        let safe = |c: Card| self.safe_home(all_home, c) && self.other_copy_home(s, c);
         self.home_candidates(s)
             .into_iter()
-            .find(|&(from, c)| {
-                (waste_ok || from != Place::Waste)
-                    && self.safe_home(all_home, c)
-                    && self.other_copy_home(s, c)
-            })
+            .find(|&(from, c)| (waste_ok || from != Place::Waste) && safe(c))
+            .or_else(|| self.safe_from_the_talon(s, safe))
             .map(|(from, c)| {
                 self.succ(
                     s,
@@ -182,6 +180,41 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 }
 
 impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// With one card turned at a time, a card of the talon other than the waste's top that
+    /// `safe` lets home (its move from the talon, [`Place::Talon`]), where taking it out of
+    /// the talon leaves every other card as playable as before: the stock's next card
+    /// (code 1: one turn, then the card goes home, and the waste is as it was), and with no
+    /// limit on redeals any card (every card of the talon is playable in every position,
+    /// `reachable_in_talon` listing this pass's from the waste's end on and the next pass's
+    /// before it, and the waste's ends are keyed alike, `keyed_waste`). The autoplay argument
+    /// of the tableau's cards then holds for it (ARCHITECTURE.md, "Reductions": "talon cards
+    /// forced home"). Not deeper with a limit on redeals (the cards turned past would need a
+    /// redeal to come back), nor with three cards a turn (a turn moves the waste's end past
+    /// other cards too). The waste's top card is `home_candidates`' (code 0).
+    fn safe_from_the_talon(
+        &self,
+        s: &State<N>,
+        safe: impl Fn(Card) -> bool,
+    ) -> Option<(Place, Card)> {
+        if self.feat.draw != 1 {
+            return None;
+        }
+        let anywhere = self.feat.waste_redeals == UNLIMITED;
+        let talon = s.talon();
+        let mut found = None;
+        self.reachable_in_talon(s, |i, code| {
+            let c = Card::from_index(talon[i]);
+            if found.is_none()
+                && (code == 1 || (anywhere && code != 0))
+                && self.goes_home(s, c)
+                && safe(c)
+            {
+                found = Some((Place::Talon(code), c));
+            }
+        });
+        found
+    }
+
     /// Whether `s` can no longer be won because the one suit with a foundation
     /// (`FoundationRules::suit`, Diamond Mine) is stuck: its cards never move onto a pile,
     /// so each pile holds the ones dealt there, in the order dealt, and one leaves only from
@@ -308,6 +341,71 @@ mod tests {
         // (diamonds at 2 in one copy), a black 4 could come back for it, and 5H for that.
         assert!(g.safe_home(&[13, 3, 0, 13], card("5H")));
         assert!(!g.safe_home(&[13, 2, 0, 13], card("5H")));
+    }
+
+    /// Klondike with clubs and diamonds home, spades to the Eight, hearts to the Five: 6H
+    /// is safe (every card that could lie on it, or on those, is home), 9S is not (8H is in
+    /// play). `stock` lists the stock bottom first, its last card turned first.
+    fn klondike_with_6h_in_the_stock(stock: &str) -> String {
+        format!(
+            "1 (spread): KS QH JS TH 9S\n2 (spread): KH QS JH TS\n3 (spread): \n\
+             4 (spread): \n5 (spread): \n6 (spread): \n7 (spread): \n\
+             clubs (stacked): AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC\n\
+             diamonds (stacked): AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD\n\
+             hearts (stacked): AH 2H 3H 4H 5H\n\
+             spades (stacked): AS 2S 3S 4S 5S 6S 7S 8S\n\
+             stock (stacked): {stock}\nwaste (stacked): \n"
+        )
+    }
+
+    #[test]
+    fn one_card_a_turn_forces_a_safe_card_home_from_the_talon_where_no_other_card_moves() {
+        use crate::games::tableau::moves::Place;
+        use crate::games::Game;
+        let forced_from = |id: &str, stock: &str| {
+            let g = game(id);
+            let s = board(&g, &klondike_with_6h_in_the_stock(stock));
+            g.forced(&s).map(|f| {
+                assert_eq!(f.mv.card, card("6H"), "{id}: only 6H is safe");
+                assert_eq!(f.mv.to, Place::Home);
+                // The position after it is the talon without 6H, the rest as it was.
+                assert_eq!(f.state.home_count(), 40);
+                assert_eq!(f.state.talon().len(), 3);
+                assert!(f
+                    .state
+                    .talon()
+                    .iter()
+                    .all(|&b| b & 0x7F != card("6H").byte()));
+                (f.mv.from, g.notation(&f.mv))
+            })
+        };
+        // 6H turned last of four: with no limit on redeals every card stays playable, so it
+        // goes home from deep in the talon (four turns); with a limit the three turned past
+        // would need a redeal to come back, and with three a turn a turn moves the waste's
+        // end past other cards: not forced.
+        let deep = "#6H #9H #8H #7H";
+        assert_eq!(
+            forced_from("klondike-draw1", deep).map(|(from, _)| from),
+            Some(Place::Talon(4))
+        );
+        for id in ["klondike-draw1-3passes", "klondike-draw1-1pass", "klondike"] {
+            assert_eq!(forced_from(id, deep), None, "{id}");
+        }
+        // 6H turned next: one turn and it goes home, the waste as it was, whatever the
+        // redeals; with three a turn the turn would bury two cards, so not then.
+        let next = "#9H #8H #7H #6H";
+        for id in [
+            "klondike-draw1",
+            "klondike-draw1-3passes",
+            "klondike-draw1-1pass",
+        ] {
+            assert_eq!(
+                forced_from(id, next).map(|(from, _)| from),
+                Some(Place::Talon(1)),
+                "{id}"
+            );
+        }
+        assert_eq!(forced_from("klondike", next), None);
     }
 
     #[test]
