@@ -33,14 +33,14 @@ use patience::deals::Rng;
 use patience::games::tableau::rules::OnBaseRank;
 use patience::games::tableau::{
     cell_label, pile_label, register, reserve_label, Build, Direction, FoundationBase,
-    FoundationBuild, GroupMoves, Place, Rules, StockRules, Tableau, Takes, Won, BASE, COVER, HOMES,
-    REDEALS, STOCK, WASTE,
+    FoundationBuild, GroupMoves, Move, Place, Rules, State, StockRules, Tableau, Takes, Won, BASE,
+    COVER, HOMES, REDEALS, STOCK, WASTE,
 };
 use patience::games::{Game, GameId};
 use patience::piles::{Mode, Table};
 use patience::study::{solve, Algorithm, SolveConfig, Verdict};
 use patience::verify::{Referee, Status};
-use solvers::{Limits, Space};
+use solvers::{Limits, Space, Successor};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -330,6 +330,43 @@ impl std::fmt::Display for Tally {
     }
 }
 
+/// The layout after `x`, a successor of `s` (the engine's state of `t`), played on the
+/// referee as the player's moves (`write_out`: turns first for a card from deep in the
+/// talon); an error, naming the move as `what`, when a move is illegal there or the layout
+/// reached is not the engine's successor.
+fn replay_on_referee<const N: usize, const K: usize>(
+    g: &Tableau<N, K>,
+    t: &Table,
+    s: &State<N>,
+    x: &Successor<Move, State<N>>,
+    what: &str,
+) -> Result<Table, String> {
+    let mut after = t.clone();
+    for mv in Tableau::write_out(g, s, &[x.mv]) {
+        g.referee_apply(&mut after, &mv).map_err(|e| {
+            format!(
+                "{what} {} is illegal for the referee ({e}) in\n{}",
+                g.notation(&x.mv),
+                t.to_text()
+            )
+        })?;
+    }
+    let reached = g.pack(&after).map_err(|e| {
+        format!(
+            "the referee's layout does not pack: {e}\n{}",
+            after.to_text()
+        )
+    })?;
+    if reached != x.state {
+        return Err(format!(
+            "{what} {} lands elsewhere than the referee's in\n{}",
+            g.notation(&x.mv),
+            t.to_text()
+        ));
+    }
+    Ok(after)
+}
+
 /// Runs every check on `start`; returns a description of the first failure.
 fn check_position<const N: usize, const K: usize>(
     g: &Tableau<N, K>,
@@ -406,23 +443,7 @@ fn check_position<const N: usize, const K: usize>(
         // Cards from deep in the talon: replayed as the player's moves (turns first).
         let mut deep = HashSet::new();
         for x in &succ {
-            let mut after = t.clone();
-            for mv in Tableau::write_out(g, &s, &[x.mv]) {
-                g.referee_apply(&mut after, &mv).map_err(|e| {
-                    format!(
-                        "the engine's move {} is illegal for the referee ({e}) in\n{}",
-                        g.notation(&x.mv),
-                        t.to_text()
-                    )
-                })?;
-            }
-            if pack(&after)? != x.state {
-                return Err(format!(
-                    "the engine's move {} lands elsewhere than the referee's in\n{}",
-                    g.notation(&x.mv),
-                    t.to_text()
-                ));
-            }
+            let after = replay_on_referee(g, t, &s, x, "the engine's move")?;
             // Cards from deep in the talon, and with runs keyed as sets a run card home
             // from under others (its cards onto their shelf first): two steps or more.
             if matches!(x.mv.from, Place::Talon(_)) || Tableau::write_out(g, &s, &[x.mv]).len() > 1
@@ -559,23 +580,7 @@ fn check_position<const N: usize, const K: usize>(
         if let Some(f) = g.forced(&s) {
             // A card forced home from the talon: replayed as the player's moves
             // (the turns, then the card home).
-            let mut after = t.clone();
-            for mv in Tableau::write_out(g, &s, &[f.mv]) {
-                g.referee_apply(&mut after, &mv).map_err(|e| {
-                    format!(
-                        "forced move {} illegal ({e}) in\n{}",
-                        g.notation(&f.mv),
-                        t.to_text()
-                    )
-                })?;
-            }
-            if pack(&after)? != f.state {
-                return Err(format!(
-                    "the forced move {} lands elsewhere than the referee's in\n{}",
-                    g.notation(&f.mv),
-                    t.to_text()
-                ));
-            }
+            let after = replay_on_referee(g, t, &s, &f, "the forced move")?;
             let j = index[&layout_key(g, &after)];
             if good[i] != good[j] {
                 return Err(format!(
