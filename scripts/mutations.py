@@ -78,14 +78,14 @@ MUTATIONS = {
     "stock-card-forced-from-deep-with-limited-redeals": (
         DOMINANCE,
         "a card goes home by force from deeper in the stock than its next card only with no limit on redeals",
-        "let anywhere = self.feat.waste_redeals == UNLIMITED;",
-        "let anywhere = true;",
+        "        if self.feat.waste_redeals != UNLIMITED {\n            // The stock's next card only",
+        "        if false {\n            // The stock's next card only",
     ),
     "stock-card-forced-three-a-turn": (
         DOMINANCE,
         "a card goes home by force from the stock only when the stock turns one card at a time",
-        "        if self.feat.draw != 1 {\n            return None;\n        }\n        let anywhere",
-        "        if self.feat.draw == 0 {\n            return None;\n        }\n        let anywhere",
+        "        if self.feat.draw != 1 {\n            return None;\n        }\n        let talon = s.talon();",
+        "        if self.feat.draw == 0 {\n            return None;\n        }\n        let talon = s.talon();",
     ),
     "autoplay-any-suit": (
         DOMINANCE,

@@ -292,8 +292,8 @@ struct Tally {
     lost: usize,
     layouts_checked: usize,
     forced_checked: usize,
-    /// Of `forced_checked`, cards forced home from the talon's stock (not its waste's top).
-    forced_from_stock: usize,
+    /// Of `forced_checked`, cards forced home from the talon other than the waste's top.
+    forced_from_talon: usize,
     null_moves: usize,
     /// Turns of the stock onto the waste (no move of the engine's).
     turns: usize,
@@ -312,7 +312,7 @@ impl Tally {
         self.layouts_checked += o.layouts_checked;
         self.turns += o.turns;
         self.forced_checked += o.forced_checked;
-        self.forced_from_stock += o.forced_from_stock;
+        self.forced_from_talon += o.forced_from_talon;
         self.null_moves += o.null_moves;
         self.stuck += o.stuck;
         self.run_sets_merged += o.run_sets_merged;
@@ -324,8 +324,8 @@ impl std::fmt::Display for Tally {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked ({} from the stock), {} layouts taken as lost checked, {} layouts keyed as others of other runs",
-            self.positions, self.complete, self.won, self.lost, self.layouts_checked, self.forced_checked, self.forced_from_stock, self.stuck, self.run_sets_merged
+            "{} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked ({} from the talon), {} layouts taken as lost checked, {} layouts keyed as others of other runs",
+            self.positions, self.complete, self.won, self.lost, self.layouts_checked, self.forced_checked, self.forced_from_talon, self.stuck, self.run_sets_merged
         )
     }
 }
@@ -593,7 +593,7 @@ fn check_position<const N: usize, const K: usize>(
             }
             tally.forced_checked += 1;
             if matches!(f.mv.from, Place::Talon(_)) {
-                tally.forced_from_stock += 1;
+                tally.forced_from_talon += 1;
             }
         }
     }
@@ -1675,7 +1675,7 @@ fn klondike_rules_on_three_piles_agree_with_the_referee() {
     let tally = check_bodies("Klondike's rules on three piles", 17, sizes, &bodies);
     assert!(tally.complete >= 5, "too few explored in full: {tally}");
     assert!(
-        tally.won > 0 && tally.forced_checked > 0 && tally.forced_from_stock > 0,
+        tally.won > 0 && tally.forced_checked > 0 && tally.forced_from_talon > 0,
         "{tally}"
     );
 }
@@ -1712,7 +1712,7 @@ fn a_card_goes_home_from_the_stock_by_force_only_where_no_other_card_is_buried()
         (1, 0, one_a_turn, Some(Place::Pile(1)), true),
         (3, 0, three_a_turn, None, false),
     ];
-    for (draw, redeals, start, first, from_stock) in cases {
+    for (draw, redeals, start, first, from_talon) in cases {
         let t = Table::parse(start).expect("board");
         let text = format!(
             "id = \"stock-forced-{draw}-{redeals}\"\nname = \"test\"\nsummary = \"test\"\n\
@@ -1733,7 +1733,7 @@ fn a_card_goes_home_from_the_stock_by_force_only_where_no_other_card_is_buried()
             });
         });
         assert_eq!((tally.complete, tally.won), (1, 1), "{what}: {tally}");
-        assert_eq!(tally.forced_from_stock > 0, from_stock, "{what}: {tally}");
+        assert_eq!(tally.forced_from_talon > 0, from_talon, "{what}: {tally}");
     }
 }
 

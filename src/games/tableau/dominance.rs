@@ -199,16 +199,18 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if self.feat.draw != 1 {
             return None;
         }
-        let anywhere = self.feat.waste_redeals == UNLIMITED;
         let talon = s.talon();
+        let goes = |c: Card| self.goes_home(s, c) && safe(c);
+        if self.feat.waste_redeals != UNLIMITED {
+            // The stock's next card only: looked at alone, not by walking the talon (a
+            // Forty Thieves stock holds 64 cards, and this runs at every expansion).
+            let next = talon.get(s.waste_len()).map(|&b| Card::from_index(b));
+            return next.filter(|&c| goes(c)).map(|c| (Place::Talon(1), c));
+        }
         let mut found = None;
         self.reachable_in_talon(s, |i, code| {
             let c = Card::from_index(talon[i]);
-            if found.is_none()
-                && (code == 1 || (anywhere && code != 0))
-                && self.goes_home(s, c)
-                && safe(c)
-            {
+            if found.is_none() && code != 0 && goes(c) {
                 found = Some((Place::Talon(code), c));
             }
         });
@@ -253,6 +255,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
 #[cfg(test)]
 mod tests {
+    use crate::games::tableau::state::DOWN;
     use crate::games::tableau::testing::{
         board, card, diamond_mine_board, game, gypsy, gypsy_hearts, streets, STREETS_TWO_RUNS,
     };
@@ -375,7 +378,7 @@ mod tests {
                     .state
                     .talon()
                     .iter()
-                    .all(|&b| b & 0x7F != card("6H").byte()));
+                    .all(|&b| b & !DOWN != card("6H").byte()));
                 (f.mv.from, g.notation(&f.mv))
             })
         };
