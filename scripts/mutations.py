@@ -93,6 +93,12 @@ MUTATIONS = {
         "                || home[suit.index()] >= r - 1\n",
         "                || home[suit.index()] + 1 >= r - 1\n",
     ),
+    "autoplay-returns-next-card-two-short": (
+        DOMINANCE,
+        "with returns and one deck, a card of the set may be in play only as its suit's next card",
+        "let short = u8::from(self.rules.decks == 1);",
+        "let short = 2 * u8::from(self.rules.decks == 1);",
+    ),
     "autoplay-two-decks-guest-one-short": (
         DOMINANCE,
         "with two decks, a guest goes home on its own only with its lower foundation one below it",

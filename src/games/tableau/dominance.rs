@@ -89,6 +89,25 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// (`other_copy_home`): then after the move every `low` card is home in both copies and
     /// the same argument holds foundation by foundation, each of a suit holding its original
     /// cards or its `low` prefix, whichever is higher.
+    ///
+    /// With one deck the top card of `low` in each suit may also be in play when it is that
+    /// suit's next card home (its foundation one below it): then no card of `low` needs a
+    /// base. Proof, with `c` free and its foundation one below it: the cards of `low` below
+    /// each suit's top (`H`) are home, and `H` is itself foundation-shaped and closed under
+    /// "may be built on" (a card built on a card of `H` lies at most at its suit's
+    /// top - 1, its foundation at least there), so by the argument above a winning line
+    /// `L` may leave `H` alone. Then each of `low`'s top cards (`U`, one a suit) is its
+    /// suit's next card whenever it is in play, and only `U` cards can be built on `U`
+    /// cards. Play `L` from the position with `c` home, keeping a set `M` of `U` cards in
+    /// play in `L`'s position and home in ours, every card above one of them being in `M`
+    /// too (at first `{c}`): a move of `M` cards is dropped (one going home leaves `M`); a
+    /// run put on an `M` card is made of `U` cards not in `M` (those above them are in `M`),
+    /// each its suit's next card, so they go home instead, top down, and join `M`; any
+    /// other move is played as it is (a run loses its `M` cards at its top; a pile's top,
+    /// a foundation a card goes home to or comes back from, and the talon are the same in
+    /// both, but for `M` cards). Our positions are `L`'s with `M` home, so the line ends
+    /// with every card home. ARCHITECTURE.md ("Reductions": autoplay with returns, one
+    /// deck).
     fn safe_home_returning(&self, home: &[u8; 4], c: Card) -> bool {
         let build = self.rules.tableau.build;
         let fits = |on: usize, base: usize| {
@@ -113,7 +132,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 }
             }
         }
-        (0..4).all(|x| x == own || home[x] >= low[x])
+        // One deck: each suit's top card of `low` may still be in play as its next card.
+        let short = u8::from(self.rules.decks == 1);
+        (0..4).all(|x| x == own || home[x] + short >= low[x])
     }
 
     /// With two foundations a suit and cards coming back: whether the other copy of `c` is
@@ -282,12 +303,17 @@ mod tests {
         // Streets and Alleys builds regardless of suit: 6C may go home only once every 5 is
         // home and every 4 (which could come back onto a returned 5), and so on.
         let (g, s) = streets(STREETS_TWO_RUNS);
-        // 6C: 5S is in play, so not forced; 5S: every 4 is home, and the 3s below: forced.
-        assert!(!g.safe_home(&s.home, card("6C")));
+        // 5S: every 4 is home, and the 3s below: forced. 6C: 5S is in play but is the
+        // spades' next card (one deck), so it never needs 6C as a base: forced too.
         assert!(g.safe_home(&s.home, card("5S")));
-        let f = g.forced(&s).expect("5S goes home");
-        assert_eq!(f.mv.card, card("5S"));
-        // Without returns (the classic rules) the same rule as before.
+        assert!(g.safe_home(&s.home, card("6C")));
+        let f = g.forced(&s).expect("a card goes home");
+        assert!([card("5S"), card("6C")].contains(&f.mv.card));
+        // Foundations by suit: clubs, diamonds, hearts, spades. With the spades at 3, 4S
+        // and 5S are in play and 5S is not the next spade: 4S could come to lie on it, so
+        // 6C waits.
+        assert!(!g.safe_home(&[5, 13, 13, 3], card("6C")));
+        // Without returns (the classic rules) the rule without the next cards.
         let classic = game("streets-and-alleys-classic");
         assert!(!classic.safe_home(&s.home, card("6C")));
     }
@@ -414,13 +440,23 @@ mod tests {
     #[test]
     fn autoplay_with_returns_needs_the_bases_of_the_bases_home() {
         // King Albert builds in alternate colours and takes cards back. The classic rule
-        // sends 5S home once both red 4s are; with returns 3C must be home too: a red 4
-        // brought back could take it, and then 5S would be wanted as the red 4's base.
+        // sends 5S home once both red 4s are; with returns the 3C must be home too, or be
+        // the clubs' next card: a red 4 brought back could take a 3C that could not go
+        // home, and then 5S would be wanted as the red 4's base.
         let returns = game("king-albert");
         let classic = game("king-albert-classic");
         // Foundations by suit: clubs, diamonds, hearts, spades.
-        assert!(classic.safe_home(&[2, 4, 4, 4], card("5S")));
-        assert!(!returns.safe_home(&[2, 4, 4, 4], card("5S")));
+        assert!(classic.safe_home(&[1, 4, 4, 4], card("5S")));
+        assert!(!returns.safe_home(&[1, 4, 4, 4], card("5S")));
+        assert!(returns.safe_home(&[2, 4, 4, 4], card("5S")));
         assert!(returns.safe_home(&[3, 4, 4, 4], card("5S")));
+        // The red 4s may be in play as their suits' next cards (red 3s home), not deeper.
+        assert!(returns.safe_home(&[2, 3, 3, 4], card("5S")));
+        assert!(!returns.safe_home(&[2, 2, 3, 4], card("5S")));
+        assert!(!returns.safe_home(&[2, 3, 2, 4], card("5S")));
+        // With two decks (Gypsy: alternate colours, returns) only the whole set home will
+        // do: a suit's next card is two cards there, and the argument needs one.
+        assert!(!gypsy().safe_home(&[2, 3, 3, 4], card("5S")));
+        assert!(gypsy().safe_home(&[3, 4, 4, 4], card("5S")));
     }
 }
