@@ -96,8 +96,8 @@ MUTATIONS = {
     "autoplay-returns-next-card-two-short": (
         DOMINANCE,
         "with returns and one deck, a card of the set may be in play only as its suit's next card",
-        "let short = u8::from(self.rules.decks == 1);",
-        "let short = 2 * u8::from(self.rules.decks == 1);",
+        "let short = u8::from(!self.feat.repeats && self.feat.deal_to == 0);",
+        "let short = 2 * u8::from(!self.feat.repeats && self.feat.deal_to == 0);",
     ),
     "autoplay-two-decks-guest-one-short": (
         DOMINANCE,

@@ -90,9 +90,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// the same argument holds foundation by foundation, each of a suit holding its original
     /// cards or its `low` prefix, whichever is higher.
     ///
-    /// With one deck the top card of `low` in each suit may also be in play when it is that
-    /// suit's next card home (its foundation one below it): then no card of `low` needs a
-    /// base. Proof, with `c` free and its foundation one below it: the cards of `low` below
+    /// With one deck (every card distinct) and no stock dealt onto the piles, the top card
+    /// of `low` in each suit may also be in play when it is that suit's next card home (its
+    /// foundation one below it): then no card of `low` needs a base. Proof, with `c` free and its foundation one below it: the cards of `low` below
     /// each suit's top (`H`) are home, and `H` is itself foundation-shaped and closed under
     /// "may be built on" (a card built on a card of `H` lies at most at its suit's
     /// top - 1, its foundation at least there), so by the argument above a winning line
@@ -132,8 +132,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 }
             }
         }
-        // One deck: each suit's top card of `low` may still be in play as its next card.
-        let short = u8::from(self.rules.decks == 1);
+        // Every card distinct (one deck): each suit's top card of `low` may still be in play
+        // as its next card. Not where the stock deals onto the piles: a dealt card may lie
+        // on a card of `M` without being built on it, which the argument does not follow.
+        let short = u8::from(!self.feat.repeats && self.feat.deal_to == 0);
         (0..4).all(|x| x == own || home[x] + short >= low[x])
     }
 
