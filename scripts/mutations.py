@@ -96,8 +96,14 @@ MUTATIONS = {
     "autoplay-returns-next-card-two-short": (
         DOMINANCE,
         "with returns and one deck, a card of the set may be in play only as its suit's next card",
-        "let short = u8::from(!self.feat.repeats && self.feat.deal_to == 0);",
-        "let short = 2 * u8::from(!self.feat.repeats && self.feat.deal_to == 0);",
+        "let short = u8::from(self.next_cards_may_stay());",
+        "let short = 2 * u8::from(self.next_cards_may_stay());",
+    ),
+    "autoplay-next-card-two-short": (
+        DOMINANCE,
+        "without returns and with one deck, a card of the set may be in play only as its suit's next card",
+        "(0..4).all(|x| x == own || home[x] + 1 >= low[x])",
+        "(0..4).all(|x| x == own || home[x] + 2 >= low[x])",
     ),
     "autoplay-two-decks-guest-one-short": (
         DOMINANCE,

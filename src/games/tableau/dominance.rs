@@ -13,7 +13,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// play. With building up or down, or wrapping, the next card of
     /// `c`'s suit could be built on `c` and only goes home after it, so no move home is
     /// proven safe (the last card of a suit would be, too small a gain to write); with a
-    /// chosen base the ranks below do not follow from the heights this test reads.
+    /// chosen base the ranks below do not follow from the heights this test reads. With one
+    /// deck the cards that could be built on `c` may also be in play as their suits' next
+    /// cards (`guests_next_home`).
     pub(super) fn safe_home(&self, home: &[u8; 4], c: Card) -> bool {
         let t = &self.rules.tableau;
         if t.direction != Direction::Down
@@ -38,7 +40,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             !t.build.suits_fit(below, c)
                 || home[suit.index()] >= r - 1
                 || (two_decks && self.goes_home_unhosted(home, below))
-        })
+        }) || self.guests_next_home(home, c)
     }
 
     /// With two decks (foundations from the Ace up, no returns, `home` the lower
@@ -109,34 +111,34 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// with every card home. ARCHITECTURE.md ("Reductions": autoplay with returns, one
     /// deck).
     fn safe_home_returning(&self, home: &[u8; 4], c: Card) -> bool {
-        let build = self.rules.tableau.build;
-        let fits = |on: usize, base: usize| {
-            build.suits_fit(
-                Card::new(Suit::ALL[on], Rank::Ace),
-                Card::new(Suit::ALL[base], Rank::Ace),
-            )
-        };
-        let own = c.suit_unchecked().index();
-        // The height of `low` in each suit: the closure under "may be built on".
-        let mut low = [0u8; 4];
-        low[own] = c.rank_unchecked().value();
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for base in 0..4 {
-                for on in 0..4 {
-                    if low[base] > 1 && fits(on, base) && low[on] < low[base] - 1 {
-                        low[on] = low[base] - 1;
-                        changed = true;
-                    }
-                }
-            }
-        }
+        let low = self.feat.hosts[c.index()];
         // Every card distinct (one deck): each suit's top card of `low` may still be in play
         // as its next card. Not where the stock deals onto the piles: a dealt card may lie
         // on a card of `M` without being built on it, which the argument does not follow.
-        let short = u8::from(!self.feat.repeats && self.feat.deal_to == 0);
+        let short = u8::from(self.next_cards_may_stay());
+        let own = c.suit_unchecked().index();
         (0..4).all(|x| x == own || home[x] + short >= low[x])
+    }
+
+    /// Whether the one-deck relaxation of the autoplay holds (`safe_home_returning`'s
+    /// `short`): every card distinct, no stock dealt onto the piles.
+    fn next_cards_may_stay(&self) -> bool {
+        !self.feat.repeats && self.feat.deal_to == 0
+    }
+
+    /// Without returns, one deck: `c` goes home when each card of its `low` set (see
+    /// `safe_home_returning`) is home or is its suit's next card. The returns argument's
+    /// second half holds as it is where no card comes back (it never uses a card coming
+    /// back); its first half, that a line may leave the cards of `low` below the tops
+    /// alone, is plain here: they are home for good. ARCHITECTURE.md ("Reductions":
+    /// autoplay without returns, one deck).
+    fn guests_next_home(&self, home: &[u8; 4], c: Card) -> bool {
+        if !self.next_cards_may_stay() || self.feat.second {
+            return false;
+        }
+        let low = self.feat.hosts[c.index()];
+        let own = c.suit_unchecked().index();
+        (0..4).all(|x| x == own || home[x] + 1 >= low[x])
     }
 
     /// With two foundations a suit and cards coming back: whether the other copy of `c` is
@@ -315,9 +317,10 @@ mod tests {
         // and 5S are in play and 5S is not the next spade: 4S could come to lie on it, so
         // 6C waits.
         assert!(!g.safe_home(&[5, 13, 13, 3], card("6C")));
-        // Without returns (the classic rules) the rule without the next cards.
+        // Without returns (the classic rules) the same: the next cards need no base.
         let classic = game("streets-and-alleys-classic");
-        assert!(!classic.safe_home(&s.home, card("6C")));
+        assert!(classic.safe_home(&s.home, card("6C")));
+        assert!(!classic.safe_home(&[5, 13, 13, 3], card("6C")));
     }
 
     #[test]
@@ -449,6 +452,7 @@ mod tests {
         let classic = game("king-albert-classic");
         // Foundations by suit: clubs, diamonds, hearts, spades.
         assert!(classic.safe_home(&[1, 4, 4, 4], card("5S")));
+        assert!(classic.safe_home(&[0, 4, 4, 4], card("5S")));
         assert!(!returns.safe_home(&[1, 4, 4, 4], card("5S")));
         assert!(returns.safe_home(&[2, 4, 4, 4], card("5S")));
         assert!(returns.safe_home(&[3, 4, 4, 4], card("5S")));
@@ -456,6 +460,11 @@ mod tests {
         assert!(returns.safe_home(&[2, 3, 3, 4], card("5S")));
         assert!(!returns.safe_home(&[2, 2, 3, 4], card("5S")));
         assert!(!returns.safe_home(&[2, 3, 2, 4], card("5S")));
+        // Without returns the red 4s may be next cards too, with the 3C home or next: the
+        // plain rule or the one-deck one, whichever lets the card go.
+        assert!(classic.safe_home(&[2, 3, 3, 4], card("5S")));
+        assert!(!classic.safe_home(&[1, 3, 3, 4], card("5S")));
+        assert!(!classic.safe_home(&[2, 2, 3, 4], card("5S")));
         // With two decks (Gypsy: alternate colours, returns) only the whole set home will
         // do: a suit's next card is two cards there, and the argument needs one.
         assert!(!gypsy().safe_home(&[2, 3, 3, 4], card("5S")));

@@ -106,6 +106,10 @@ pub(super) struct Features {
     /// its argument holds ([`keys_compactly`]); the key is then the compact one of
     /// [`COMPACT_KEY`](super::key::COMPACT_KEY) bytes (`Tableau::run_set_key`).
     pub(super) run_sets: bool,
+    /// For each card, the height in each suit of the smallest foundation-shaped set that
+    /// holds it and every card that may be built on one of its cards (the autoplay's `low`
+    /// set, `Tableau::safe_home_returning`): worked out once, since it asks only the build.
+    pub(super) hosts: [[u8; 4]; 52],
 }
 
 impl Features {
@@ -137,6 +141,9 @@ impl Features {
             })
         });
         Features {
+            hosts: std::array::from_fn(|c| {
+                hosts_closure(r.tableau.build, Card::from_index(c as u8))
+            }),
             run_sets: keys_compactly(r),
             returns: r.foundations.may_return,
             base_stays: r.foundations.base_stays,
@@ -253,6 +260,34 @@ pub fn capacity(rules: &Rules) -> usize {
         53..=104 => 104,
         _ => 156,
     }
+}
+
+/// The height in each suit of the smallest foundation-shaped set that holds `c` and every
+/// card that may be built on one of its cards ([`Features::hosts`]): the closure under "may
+/// be built on", suit by suit.
+fn hosts_closure(build: Build, c: Card) -> [u8; 4] {
+    use crate::cards::{Rank, Suit};
+    let fits = |on: usize, base: usize| {
+        build.suits_fit(
+            Card::new(Suit::ALL[on], Rank::Ace),
+            Card::new(Suit::ALL[base], Rank::Ace),
+        )
+    };
+    let mut low = [0u8; 4];
+    low[c.suit_unchecked().index()] = c.rank_unchecked().value();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for base in 0..4 {
+            for on in 0..4 {
+                if low[base] > 1 && fits(on, base) && low[on] < low[base] - 1 {
+                    low[on] = low[base] - 1;
+                    changed = true;
+                }
+            }
+        }
+    }
+    low
 }
 
 #[cfg(test)]
