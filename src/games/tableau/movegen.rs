@@ -96,6 +96,19 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             return 1;
         }
         let base = if self.feat.base_ends_runs { s.base } else { 0 };
+        // The common case (no group of any face-up cards, no card only for home, no base
+        // ending runs): face-up cards, each continuing the group of the one above it.
+        if !self.feat.face_up_groups && self.feat.home_only == 0 && base == 0 {
+            let mut k = 1;
+            while k < pile.len() {
+                let lower = pile[pile.len() - k - 1];
+                if lower & DOWN != 0 || !self.continues_group(pile[pile.len() - k], lower) {
+                    break;
+                }
+                k += 1;
+            }
+            return k;
+        }
         let mut k = 1;
         while k < pile.len()
             && pile[pile.len() - k - 1] & DOWN == 0
@@ -501,12 +514,15 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let mut starts = [0usize; MAX_PILES + 1];
         let mut tops = [None; MAX_PILES];
         let mut runs = [0usize; MAX_PILES];
+        // How many more cards each pile may take (`Tableau::room`).
+        let mut rooms = [usize::MAX; MAX_PILES];
         for p in 0..np {
             starts[p + 1] = starts[p] + s.len[p] as usize;
             if s.len[p] > 0 {
                 tops[p] = Some(Card::from_index(s.cards[starts[p + 1] - 1]));
                 runs[p] = self.run_len(s, &s.cards[starts[p]..starts[p + 1]]);
             }
+            rooms[p] = self.room(s, p);
         }
         // To the foundations.
         for (from, c) in self.home_candidates(s) {
@@ -562,7 +578,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let single_to_piles = |emit: &mut F, from: Place, c: Card, to_empty: bool| {
             for (to, &top) in tops.iter().enumerate().take(np) {
                 let ok = match top {
-                    Some(top) => self.builds_on(c, top) && self.room(s, to) > 0,
+                    Some(top) => self.builds_on(c, top) && rooms[to] > 0,
                     None => to_empty && empty_target(to) && self.rules.fills_empty(c, s.base),
                 };
                 if ok {
@@ -684,7 +700,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 }
                 match dest_top {
                     Some(base) => {
-                        let limit = run.min(limit_onto_card).min(self.room(s, to));
+                        let limit = run.min(limit_onto_card).min(rooms[to]);
                         if plain_down {
                             let k = (base.rank_unchecked().value() as usize).wrapping_sub(top_rank);
                             // With runs keyed as sets, part of a run onto another card
@@ -714,7 +730,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                             continue;
                         }
                         let most = pile.len() - usize::from(!ordered);
-                        let most = most.min(self.room(s, to));
+                        let most = most.min(rooms[to]);
                         for k in 1..=run.min(limit_onto_empty).min(most) {
                             if self.group_size_allowed(pile, run, k)
                                 && self.rules.fills_empty(card_at(k), s.base)
