@@ -102,8 +102,8 @@ MUTATIONS = {
     "autoplay-next-card-two-short": (
         DOMINANCE,
         "without returns and with one deck, a card of the set may be in play only as its suit's next card",
-        "(0..4).all(|x| x == own || home[x] + 1 >= low[x])",
-        "(0..4).all(|x| x == own || home[x] + 2 >= low[x])",
+        "self.next_cards_may_stay() && self.low_set_home(home, c, 1)",
+        "self.next_cards_may_stay() && self.low_set_home(home, c, 2)",
     ),
     "autoplay-two-decks-guest-one-short": (
         DOMINANCE,

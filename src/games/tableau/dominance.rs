@@ -111,11 +111,19 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// with every card home. ARCHITECTURE.md ("Reductions": autoplay with returns, one
     /// deck).
     fn safe_home_returning(&self, home: &[u8; 4], c: Card) -> bool {
-        let low = self.feat.hosts[c.index()];
         // Every card distinct (one deck): each suit's top card of `low` may still be in play
         // as its next card. Not where the stock deals onto the piles: a dealt card may lie
         // on a card of `M` without being built on it, which the argument does not follow.
         let short = u8::from(self.next_cards_may_stay());
+        self.low_set_home(home, c, short)
+    }
+
+    /// Whether every card of `c`'s `low` set ([`Features::hosts`]) but those of its own suit
+    /// is home, or `short` ranks short of it in its suit.
+    ///
+    /// [`Features::hosts`]: super::features::Features::hosts
+    fn low_set_home(&self, home: &[u8; 4], c: Card, short: u8) -> bool {
+        let low = self.feat.hosts[c.index()];
         let own = c.suit_unchecked().index();
         (0..4).all(|x| x == own || home[x] + short >= low[x])
     }
@@ -133,12 +141,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// alone, is plain here: they are home for good. ARCHITECTURE.md ("Reductions":
     /// autoplay without returns, one deck).
     fn guests_next_home(&self, home: &[u8; 4], c: Card) -> bool {
-        if !self.next_cards_may_stay() || self.feat.second {
-            return false;
-        }
-        let low = self.feat.hosts[c.index()];
-        let own = c.suit_unchecked().index();
-        (0..4).all(|x| x == own || home[x] + 1 >= low[x])
+        self.next_cards_may_stay() && self.low_set_home(home, c, 1)
     }
 
     /// With two foundations a suit and cards coming back: whether the other copy of `c` is

@@ -96,31 +96,16 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             return 1;
         }
         let base = if self.feat.base_ends_runs { s.base } else { 0 };
-        // The common case (no group of any face-up cards, no card only for home, no base
-        // ending runs): face-up cards, each continuing the group of the one above it.
-        if !self.feat.face_up_groups && self.feat.home_only == 0 && base == 0 {
-            let mut k = 1;
-            while k < pile.len() {
-                let lower = pile[pile.len() - k - 1];
-                if lower & DOWN != 0 || !self.continues_group(pile[pile.len() - k], lower) {
-                    break;
-                }
-                k += 1;
-            }
-            return k;
-        }
         let mut k = 1;
-        while k < pile.len()
-            && pile[pile.len() - k - 1] & DOWN == 0
-            && (self.feat.face_up_groups
-                || self.continues_group(pile[pile.len() - k], pile[pile.len() - k - 1]))
-            && self.feat.home_only >> pile[pile.len() - k - 1] & 1 == 0
-            && (base == 0
-                || Card::from_index(pile[pile.len() - k - 1])
-                    .rank_unchecked()
-                    .value()
-                    != base)
-        {
+        while k < pile.len() {
+            let (upper, lower) = (pile[pile.len() - k], pile[pile.len() - k - 1]);
+            let ends = lower & DOWN != 0
+                || !(self.feat.face_up_groups || self.continues_group(upper, lower))
+                || self.feat.home_only >> lower & 1 != 0
+                || (base != 0 && Card::from_index(lower).rank_unchecked().value() == base);
+            if ends {
+                break;
+            }
             k += 1;
         }
         k
