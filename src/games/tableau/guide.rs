@@ -155,6 +155,45 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// [`Tableau::guide_waste`] from the sum of its tableau piles' terms (`piles`, with
     /// `next` the next cards home): the reserve's and the waste's terms and the weights.
     pub(super) fn guide_waste_from(&self, s: &State<N>, next: u64, piles: WastePileTerms) -> u32 {
+        let waste = self.waste_terms(s, next, usize::from(s.waste));
+        self.guide_waste_with(s, next, piles, waste)
+    }
+
+    /// [`Tableau::guide_waste`]'s terms of the waste were it the first `waste` cards of
+    /// `s`'s talon, `next` the next cards home. Each card's share depends only on the
+    /// cards turned before it, so the terms of every such prefix come from one walk of
+    /// the talon ([`TalonPrefixes`]).
+    pub(super) fn waste_terms(&self, s: &State<N>, next: u64, waste: usize) -> WasteTerms {
+        let mut t = WasteTerms::default();
+        let mut lowest = [14u8; 4];
+        let for_good = self.waste_for_good();
+        for (i, &b) in s.talon()[..waste].iter().enumerate() {
+            let id = b & !DOWN;
+            if next >> id & 1 != 0 {
+                t.depth += (waste - 1 - i) as u32;
+            }
+            if for_good {
+                t.inverted += u32::from(self.above_lower_of_suit(s, id, &mut lowest));
+            }
+        }
+        t
+    }
+
+    /// In the games of two decks without a redeal (the Forty Thieves family) the waste is
+    /// a pile that gives up only its top card, for good: it weighs more per card, and its
+    /// cards above a lower one of their suit count as in a pile.
+    fn waste_for_good(&self) -> bool {
+        self.rules.decks == 2 && self.feat.waste_redeals == 0
+    }
+
+    /// [`Tableau::guide_waste_from`] with the waste's terms given (`waste`).
+    pub(super) fn guide_waste_with(
+        &self,
+        s: &State<N>,
+        next: u64,
+        piles: WastePileTerms,
+        waste: WasteTerms,
+    ) -> u32 {
         let WastePileTerms {
             breaks,
             mut depth,
@@ -188,23 +227,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 }
             }
         }
-        let talon = s.talon();
-        let waste = usize::from(s.waste);
-        // In the games of two decks without a redeal (the Forty Thieves family) the waste
-        // is a pile that gives up only its top card, for good: it weighs more per card,
-        // and its cards above a lower one of their suit count as in a pile.
-        let waste_for_good = self.rules.decks == 2 && self.feat.waste_redeals == 0;
-        let mut lowest = [14u8; 4];
-        for (i, &b) in talon[..waste].iter().enumerate() {
-            let id = b & !DOWN;
-            if next >> id & 1 != 0 {
-                depth += (waste - 1 - i) as u32;
-            }
-            if waste_for_good {
-                inverted += u32::from(self.above_lower_of_suit(s, id, &mut lowest));
-            }
-        }
-        let waste_weight = if waste_for_good { 8 } else { 1 };
+        depth += waste.depth;
+        inverted += waste.inverted;
+        let waste_weight = if self.waste_for_good() { 8 } else { 1 };
         let not_home = u32::from(self.feat.cards) - s.home_count();
         // The offset bounds the empty-pile bonus (13 piles at most).
         (3 * not_home
@@ -212,7 +237,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             + 4 * inverted
             + depth
             + buried
-            + waste_weight * waste as u32
+            + waste_weight * u32::from(s.waste)
             + 100)
             .saturating_sub(6 * empty)
     }
@@ -386,6 +411,72 @@ impl WastePileTerms {
         self.depth -= t.depth;
         self.inverted -= t.inverted;
         self.empty -= t.empty;
+    }
+}
+
+/// The waste's share of [`Tableau::guide_waste`] (`Tableau::waste_terms`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct WasteTerms {
+    depth: u32,
+    inverted: u32,
+}
+
+/// The waste's terms ([`WasteTerms`]) of every prefix of a state's talon, from one walk of
+/// it: a successor whose waste is a prefix of its parent's talon, with the same next cards
+/// home and base (a card played from the talon leaves the cards turned before it as the
+/// waste; a move elsewhere leaves the talon as it is), reads its waste's terms here instead
+/// of walking its waste.
+pub(super) struct TalonPrefixes {
+    /// Per prefix length: the next cards home among its cards.
+    next: [u8; TALON_ROOM],
+    /// Per prefix length: the sum of those cards' places in the talon.
+    places: [u16; TALON_ROOM],
+    /// Per prefix length: its cards lying above a lower card of their suit (where the
+    /// waste counts those, `Tableau::waste_for_good`).
+    inverted: [u8; TALON_ROOM],
+}
+
+/// Room for every prefix of the longest talon (`Rules::check` keeps a talon within the
+/// 127 turns a [`Place::Talon`](super::Place::Talon) code counts).
+const TALON_ROOM: usize = 128;
+
+impl TalonPrefixes {
+    /// The prefixes of `s`'s talon, `next` the next cards home.
+    pub(super) fn of<const N: usize, const K: usize>(
+        g: &Tableau<N, K>,
+        s: &State<N>,
+        next: u64,
+    ) -> Self {
+        let mut p = TalonPrefixes {
+            next: [0; TALON_ROOM],
+            places: [0; TALON_ROOM],
+            inverted: [0; TALON_ROOM],
+        };
+        let for_good = g.waste_for_good();
+        let mut lowest = [14u8; 4];
+        for (i, &b) in s.talon().iter().enumerate() {
+            let id = b & !DOWN;
+            let is_next = next >> id & 1 != 0;
+            p.next[i + 1] = p.next[i] + u8::from(is_next);
+            p.places[i + 1] = p.places[i] + if is_next { i as u16 } else { 0 };
+            let inv = for_good && g.above_lower_of_suit(s, id, &mut lowest);
+            p.inverted[i + 1] = p.inverted[i] + u8::from(inv);
+        }
+        p
+    }
+
+    /// The waste's terms were it the first `waste` cards of the talon.
+    pub(super) fn terms(&self, waste: usize) -> WasteTerms {
+        let n = u32::from(self.next[waste]);
+        WasteTerms {
+            // Each next card's depth is `waste - 1` less its place.
+            depth: if n == 0 {
+                0
+            } else {
+                n * (waste as u32 - 1) - u32::from(self.places[waste])
+            },
+            inverted: u32::from(self.inverted[waste]),
+        }
     }
 }
 

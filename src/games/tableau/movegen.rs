@@ -642,6 +642,15 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             let first = self.rules.piles();
             let waste_to_empty = !self.feat.waste_fills_last
                 || (first..first + usize::from(self.feat.reserve)).all(|p| s.len[p] == 0);
+            // Most talon cards fit on no pile: the top cards that take a card, as a bit set
+            // like `Features::fits`, rule them out with one test each (unless an empty pile
+            // could take them, when every card is tried).
+            let onto_empty =
+                waste_to_empty && (0..np).any(|to| tops[to].is_none() && empty_target(to));
+            let taking = (0..np)
+                .filter(|&to| rooms[to] > 0)
+                .filter_map(|to| tops[to])
+                .fold(0u64, |m, top| m | 1 << top.index());
             self.reachable_in_talon(s, |i, code| {
                 let c = Card::from_index(talon[i]);
                 let from = if code == 0 {
@@ -652,7 +661,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 if code != 0 && self.goes_home(s, c) {
                     emit(Move::single(from, Place::Home, c));
                 }
-                single_to_piles(&mut emit, from, c, waste_to_empty);
+                if onto_empty || self.feat.fits[c.index()] & taking != 0 {
+                    single_to_piles(&mut emit, from, c, waste_to_empty);
+                }
             });
         }
         // Between piles. Group limits are worked out once per state.

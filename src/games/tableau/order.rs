@@ -10,11 +10,12 @@
 //! games with foundation returns, a redeal, a chosen base, a stock, a reserve or repeated
 //! cards guide each successor whole.
 
-use super::guide::{weigh_guide, RunTerms, WastePileTerms, GUIDE_WEIGHTS};
+use super::guide::{weigh_guide, RunTerms, TalonPrefixes, WastePileTerms, GUIDE_WEIGHTS};
 use super::rules::MAX_PILES;
 use super::state::{DOWN, EMPTY};
 use super::{Move, Place, State, Tableau, Takes};
 use solvers::{Guided, Space, Successor};
+use std::cell::OnceCell;
 
 /// The guide's terms of a state, and per pile what a move needs to update them.
 struct Terms {
@@ -219,6 +220,9 @@ enum ParentTerms {
         next: u64,
         per: [WastePileTerms; MAX_PILES],
         sum: WastePileTerms,
+        /// The waste's terms of every prefix of the talon, made for the first successor
+        /// that reads them.
+        talon: OnceCell<TalonPrefixes>,
     },
     /// Foundation returns, a redeal, a chosen base, a stock, a reserve, repeated cards or
     /// runs keyed as sets (without a waste): each successor guided whole.
@@ -251,7 +255,12 @@ impl ParentTerms {
                 start += len;
                 sum.add(*t);
             }
-            return ParentTerms::Waste { next, per, sum };
+            return ParentTerms::Waste {
+                next,
+                per,
+                sum,
+                talon: OnceCell::new(),
+            };
         }
         if f.returns
             || f.redeal != 0
@@ -289,7 +298,12 @@ impl ParentTerms {
                     g.guide_runs_from(c, t)
                 }
             },
-            ParentTerms::Waste { next, per, sum } => {
+            ParentTerms::Waste {
+                next,
+                per,
+                sum,
+                talon,
+            } => {
                 if c.base != s.base || g.next_cards_home(c) != *next {
                     g.guide(c)
                 } else {
@@ -298,7 +312,20 @@ impl ParentTerms {
                         t.sub(per[p]);
                         t.add(g.waste_pile_terms(c, pile, *next));
                     });
-                    g.guide_waste_from(c, *next, t)
+                    // Cards only leave the talon, which keeps its order: with as many
+                    // cards it is the parent's, and a card played from it leaves the ones
+                    // turned before it as the waste. Either way the waste is a prefix of
+                    // the parent's talon.
+                    let prefix = c.stock == s.stock
+                        || matches!(succ.mv.from, Place::Talon(_) | Place::Waste);
+                    let waste = if prefix {
+                        talon
+                            .get_or_init(|| TalonPrefixes::of(g, s, *next))
+                            .terms(c.waste_len())
+                    } else {
+                        g.waste_terms(c, *next, c.waste_len())
+                    };
+                    g.guide_waste_with(c, *next, t, waste)
                 }
             }
             ParentTerms::Whole => g.guide(c),
