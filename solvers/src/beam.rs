@@ -2,17 +2,29 @@
 //! guide. Finds long winning lines in spaces too large for best-first search, at the price
 //! of completeness.
 
+use std::hash::{Hash, Hasher};
+use std::mem::size_of;
+
 use crate::limits::Checker;
-use crate::table::ParentTable;
+use crate::table::VisitedSet;
 use crate::{guided_successors, Guided, Limits, Outcome, Report, Space, Stats, StopReason};
 
-/// Beam search from `start`: each layer's successors not seen before (exact keys, over the
-/// whole search) are ranked by [`Space::guide`] and the `width` best form the next layer.
-/// The goal test is made on generation. The line found is valid, not necessarily short.
+/// Beam search from `start`: each layer's successors not seen before (over the whole
+/// search) are ranked by [`Space::guide`] and the `width` best form the next layer. The goal
+/// test is made on generation. The line found is valid, not necessarily short.
 ///
 /// Sound: when a layer had to leave states out, an empty beam proves nothing and gives
 /// [`Outcome::Unknown`] with [`StopReason::Pruned`]; only a search that never left a state
 /// out (a breadth-first search of the whole space) gives [`Outcome::Unsolvable`].
+///
+/// The states seen are remembered by their exact keys while no layer has left a state out
+/// (the search may still prove a loss); from the first layer that does, by a 64-bit
+/// fingerprint of each key, a tenth or less of a large key's room: two states whose keys
+/// share a fingerprint are then taken for one, which can only make the search miss a
+/// line, never report a wrong one (a win is the line of moves found, and no loss is
+/// claimed any more). Only the states kept in a layer record how they were reached. The
+/// same states are searched in the same order as with exact keys throughout, but for such
+/// a merge.
 pub fn beam<S: Space>(
     space: &S,
     start: S::State,
@@ -25,13 +37,24 @@ pub fn beam<S: Space>(
     if space.is_goal(&start) {
         return checker.finish(Outcome::Solved(Vec::new()), stats);
     }
-    let mut table: ParentTable<S::Key, S::Move> = ParentTable::new();
-    let root = table.insert_root(space.key(&start));
-    let mut layer: Vec<(u32, S::State)> = vec![(root, start)];
-    let mut next: Vec<(u32, u32, S::State)> = Vec::new();
+    let mut seen = Seen::Exact(VisitedSet::new());
+    seen.insert(space.key(&start));
+    // How each kept state was reached: its parent's place here and the move (none for the
+    // start), and the cost of the line to it.
+    let mut links: Vec<Link<S::Move>> = vec![Link {
+        parent: u32::MAX,
+        mv: None,
+        g: 0,
+    }];
+    let mut layer: Vec<(u32, S::State)> = vec![(0, start)];
+    // Each new successor of the layer: guide, the order it was first seen in (ties go to
+    // the earlier), its parent's link, the move, its cost and the state.
+    let mut next: Vec<Candidate<S::Move, S::State>> = Vec::new();
     let mut buf: Vec<Guided<S::Move, S::State>> = Vec::new();
     let mut pruned = false;
-    let state_size = std::mem::size_of::<S::State>() as u64 + 8;
+    let mut order = 0u64;
+    let candidate = size_of::<Candidate<S::Move, S::State>>() as u64;
+    let kept = size_of::<(u32, S::State)>() as u64;
     let outcome = 'search: loop {
         if layer.is_empty() {
             break if pruned {
@@ -41,39 +64,147 @@ pub fn beam<S: Space>(
             };
         }
         for (idx, state) in layer.drain(..) {
-            let memory = table.memory_bytes() + state_size * (width + next.len()) as u64;
+            let memory = seen.memory_bytes()
+                + (links.capacity() * size_of::<Link<S::Move>>()) as u64
+                + kept * width as u64
+                + candidate * next.capacity() as u64;
             if let Some(reason) = checker.check(stats.expanded, memory) {
                 break 'search Outcome::Unknown(reason);
             }
             guided_successors(space, &state, &mut buf);
             stats.expanded += 1;
             stats.generated += buf.len() as u64;
-            let g = table.entry(idx).g;
+            let g = links[idx as usize].g;
             for (s, h) in buf.drain(..) {
-                let key = space.key(&s.state);
-                let Some(i) = table.insert_new(key, idx, s.mv, s.cost, g + u64::from(s.cost))
-                else {
+                if !seen.insert(space.key(&s.state)) {
                     continue;
-                };
+                }
+                order += 1;
                 if space.is_goal(&s.state) {
-                    let (path, cost) = table.path(i);
-                    stats.solution_cost = cost;
+                    let mut path = line(&links, idx);
+                    path.push(s.mv);
+                    stats.solution_cost = g + u64::from(s.cost);
                     break 'search Outcome::Solved(path);
                 }
-                next.push((h, i, s.state));
+                next.push(Candidate {
+                    guide: h,
+                    order,
+                    parent: idx,
+                    mv: s.mv,
+                    g: g + u64::from(s.cost),
+                    state: s.state,
+                });
             }
         }
         if next.len() > width {
-            pruned = true;
-            next.select_nth_unstable_by_key(width, |&(h, i, _)| (h, i));
+            if !pruned {
+                pruned = true;
+                seen.keep_fingerprints();
+            }
+            next.select_nth_unstable_by_key(width, |c| (c.guide, c.order));
             next.truncate(width);
             // The selection leaves the kept states in an order that depends on the sort's
             // implementation (and with it on the state's size); the next layer is expanded
-            // in this order, so fix it by the unique (h, i): the same results across builds.
-            next.sort_unstable_by_key(|&(h, i, _)| (h, i));
+            // in this order, so fix it by the unique (guide, order): the same results
+            // across builds.
+            next.sort_unstable_by_key(|c| (c.guide, c.order));
         }
-        layer.extend(next.drain(..).map(|(_, i, s)| (i, s)));
+        for c in next.drain(..) {
+            let at = u32::try_from(links.len()).expect("fewer than 2^32 states kept");
+            links.push(Link {
+                parent: c.parent,
+                mv: Some(c.mv),
+                g: c.g,
+            });
+            layer.push((at, c.state));
+        }
     };
-    stats.stored = table.len() as u64;
+    stats.stored = seen.len() as u64;
+    checker.observe_memory(seen.memory_bytes());
     checker.finish(outcome, stats)
+}
+
+/// How a kept state was reached ([`beam`]).
+struct Link<M> {
+    parent: u32,
+    mv: Option<M>,
+    g: u64,
+}
+
+/// A new successor of a layer ([`beam`]).
+struct Candidate<M, T> {
+    guide: u32,
+    order: u64,
+    parent: u32,
+    mv: M,
+    g: u64,
+    state: T,
+}
+
+/// The moves from the start to the kept state at `idx` of `links`.
+fn line<M: Copy>(links: &[Link<M>], idx: u32) -> Vec<M> {
+    let mut moves = Vec::new();
+    let mut i = idx;
+    while let Some(link) = links.get(i as usize) {
+        if let Some(mv) = link.mv {
+            moves.push(mv);
+        }
+        i = link.parent;
+    }
+    moves.reverse();
+    moves
+}
+
+/// The states a beam has seen: exact keys, or their fingerprints once a layer has left
+/// states out.
+enum Seen<K> {
+    Exact(VisitedSet<K>),
+    Prints(VisitedSet<u64>),
+}
+
+impl<K: Eq + Hash> Seen<K> {
+    /// Inserts `key`; whether it was new (by fingerprint, once they are kept).
+    fn insert(&mut self, key: K) -> bool {
+        match self {
+            Seen::Exact(set) => set.insert(key),
+            Seen::Prints(set) => set.insert(fingerprint(&key)),
+        }
+    }
+
+    /// From exact keys to their fingerprints (from then on no loss can be claimed).
+    fn keep_fingerprints(&mut self) {
+        if let Seen::Exact(set) = self {
+            let keys = std::mem::take(set);
+            let mut prints = VisitedSet::with_capacity(keys.len());
+            for key in keys.into_keys() {
+                prints.insert(fingerprint(&key));
+            }
+            *self = Seen::Prints(prints);
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Seen::Exact(set) => set.len(),
+            Seen::Prints(set) => set.len(),
+        }
+    }
+
+    fn memory_bytes(&self) -> u64 {
+        match self {
+            Seen::Exact(set) => set.memory_bytes(),
+            Seen::Prints(set) => set.memory_bytes(),
+        }
+    }
+}
+
+/// A key's 64-bit fingerprint: its hash, mixed (splitmix64's finaliser) so that the
+/// table's own hash of it spreads well.
+fn fingerprint<K: Hash>(key: &K) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    key.hash(&mut h);
+    let mut z = h.finish();
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }

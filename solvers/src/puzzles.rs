@@ -918,3 +918,79 @@ fn a_pruned_beam_layer_is_expanded_best_guided_first() {
     let r = beam(&g, 0, 50, &Limits::none());
     assert_eq!(solved("beam", &r), vec![100, 101]);
 }
+
+/// The beam as it was first written: exact keys for every state seen, each in a parent
+/// table, ties broken by the table's index. Returns the line found (if any), and the
+/// states expanded, generated and stored.
+fn exact_key_beam<S: Space>(
+    space: &S,
+    start: S::State,
+    width: usize,
+) -> (Option<Vec<S::Move>>, u64, u64, u64) {
+    use crate::table::ParentTable;
+    let mut table: ParentTable<S::Key, S::Move> = ParentTable::new();
+    let root = table.insert_root(space.key(&start));
+    let mut layer = vec![(root, start)];
+    let (mut expanded, mut generated) = (0, 0);
+    let mut buf = Vec::new();
+    while !layer.is_empty() {
+        let mut next = Vec::new();
+        for (idx, state) in layer.drain(..) {
+            crate::guided_successors(space, &state, &mut buf);
+            expanded += 1;
+            generated += buf.len() as u64;
+            let g = table.entry(idx).g;
+            for (s, h) in buf.drain(..) {
+                let key = space.key(&s.state);
+                let Some(i) = table.insert_new(key, idx, s.mv, s.cost, g + u64::from(s.cost))
+                else {
+                    continue;
+                };
+                if space.is_goal(&s.state) {
+                    let line = table.path(i).0;
+                    return (Some(line), expanded, generated, table.len() as u64);
+                }
+                next.push((h, i, s.state));
+            }
+        }
+        // A layer that fits is expanded in the order it was made; one that does not, best
+        // guided first.
+        if next.len() > width {
+            next.sort_by_key(|&(h, i, _)| (h, i));
+            next.truncate(width);
+        }
+        layer = next.into_iter().map(|(_, i, s)| (i, s)).collect();
+    }
+    (None, expanded, generated, table.len() as u64)
+}
+
+#[test]
+fn a_beam_that_keeps_fingerprints_searches_the_states_the_exact_keys_would() {
+    // Once a layer leaves states out, the beam remembers fingerprints of the keys and the
+    // links of the kept states only: the same layers, lines and counts as exact keys
+    // throughout, on scrambles wide and narrow enough to prune, to win and to run dry.
+    let p = Sliding::new(3, 3);
+    let mut pruned = 0;
+    for (k, seed) in [(30, 3), (60, 11), (90, 5), (200, 8)] {
+        let start = p.scramble(k, seed);
+        for width in [1, 3, 20, 300] {
+            let r = beam(&p, start, width, &Limits::none());
+            let (line, expanded, generated, stored) = exact_key_beam(&p, start, width);
+            let lean = match &r.outcome {
+                Outcome::Solved(l) => Some(l.clone()),
+                Outcome::Unknown(StopReason::Pruned) => {
+                    pruned += 1;
+                    None
+                }
+                other => panic!("width {width}: {other:?}"),
+            };
+            assert_eq!(lean, line, "scramble {k}/{seed}, width {width}");
+            assert_eq!(
+                (r.stats.expanded, r.stats.generated, r.stats.stored),
+                (expanded, generated, stored),
+                "scramble {k}/{seed}, width {width}"
+            );
+        }
+    }
+    assert!(pruned > 0, "some beam ran dry having left states out");
+}

@@ -198,6 +198,11 @@ impl<K: Eq + Hash> VisitedSet<K> {
         self.len == 0
     }
 
+    /// Every key, in no particular order, the set consumed.
+    pub fn into_keys(self) -> impl Iterator<Item = K> {
+        self.slots.into_iter().flatten()
+    }
+
     /// Removes every key, keeping the allocation.
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = None);
