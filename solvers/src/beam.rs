@@ -4,6 +4,7 @@
 
 use std::hash::{Hash, Hasher};
 use std::mem::size_of;
+use std::num::NonZeroU64;
 
 use crate::limits::Checker;
 use crate::table::VisitedSet;
@@ -39,12 +40,12 @@ pub fn beam<S: Space>(
     }
     let mut seen = Seen::Exact(VisitedSet::new());
     seen.insert(space.key(&start));
-    // How each kept state was reached: its parent's place here and the move (none for the
-    // start), and the cost of the line to it.
+    // How each kept state was reached: its parent's place here, the move (none for the
+    // start) and its cost.
     let mut links: Vec<Link<S::Move>> = vec![Link {
         parent: u32::MAX,
         mv: None,
-        g: 0,
+        cost: 0,
     }];
     let mut layer: Vec<(u32, S::State)> = vec![(0, start)];
     // Each new successor of the layer: guide, the order it was first seen in (ties go to
@@ -74,16 +75,15 @@ pub fn beam<S: Space>(
             guided_successors(space, &state, &mut buf);
             stats.expanded += 1;
             stats.generated += buf.len() as u64;
-            let g = links[idx as usize].g;
             for (s, h) in buf.drain(..) {
                 if !seen.insert(space.key(&s.state)) {
                     continue;
                 }
                 order += 1;
                 if space.is_goal(&s.state) {
-                    let mut path = line(&links, idx);
+                    let (mut path, cost) = line(&links, idx);
                     path.push(s.mv);
-                    stats.solution_cost = g + u64::from(s.cost);
+                    stats.solution_cost = cost + u64::from(s.cost);
                     break 'search Outcome::Solved(path);
                 }
                 next.push(Candidate {
@@ -91,7 +91,7 @@ pub fn beam<S: Space>(
                     order,
                     parent: idx,
                     mv: s.mv,
-                    g: g + u64::from(s.cost),
+                    cost: s.cost,
                     state: s.state,
                 });
             }
@@ -114,7 +114,7 @@ pub fn beam<S: Space>(
             links.push(Link {
                 parent: c.parent,
                 mv: Some(c.mv),
-                g: c.g,
+                cost: c.cost,
             });
             layer.push((at, c.state));
         }
@@ -128,7 +128,7 @@ pub fn beam<S: Space>(
 struct Link<M> {
     parent: u32,
     mv: Option<M>,
-    g: u64,
+    cost: u32,
 }
 
 /// A new successor of a layer ([`beam`]).
@@ -137,29 +137,32 @@ struct Candidate<M, T> {
     order: u64,
     parent: u32,
     mv: M,
-    g: u64,
+    cost: u32,
     state: T,
 }
 
-/// The moves from the start to the kept state at `idx` of `links`.
-fn line<M: Copy>(links: &[Link<M>], idx: u32) -> Vec<M> {
+/// The moves from the start to the kept state at `idx` of `links`, and their cost.
+fn line<M: Copy>(links: &[Link<M>], idx: u32) -> (Vec<M>, u64) {
     let mut moves = Vec::new();
+    let mut cost = 0;
     let mut i = idx;
     while let Some(link) = links.get(i as usize) {
         if let Some(mv) = link.mv {
             moves.push(mv);
         }
+        cost += u64::from(link.cost);
         i = link.parent;
     }
     moves.reverse();
-    moves
+    (moves, cost)
 }
 
 /// The states a beam has seen: exact keys, or their fingerprints once a layer has left
 /// states out.
 enum Seen<K> {
     Exact(VisitedSet<K>),
-    Prints(VisitedSet<u64>),
+    // Non-zero, so that a slot takes 8 bytes.
+    Prints(VisitedSet<NonZeroU64>),
 }
 
 impl<K: Eq + Hash> Seen<K> {
@@ -199,12 +202,12 @@ impl<K: Eq + Hash> Seen<K> {
 }
 
 /// A key's 64-bit fingerprint: its hash, mixed (splitmix64's finaliser) so that the
-/// table's own hash of it spreads well.
-fn fingerprint<K: Hash>(key: &K) -> u64 {
+/// table's own hash of it spreads well; zero taken for one (one more merge, as rare).
+fn fingerprint<K: Hash>(key: &K) -> NonZeroU64 {
     let mut h = rustc_hash::FxHasher::default();
     key.hash(&mut h);
     let mut z = h.finish();
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    NonZeroU64::new(z ^ (z >> 31)).unwrap_or(NonZeroU64::MIN)
 }

@@ -985,6 +985,10 @@ fn a_beam_that_keeps_fingerprints_searches_the_states_the_exact_keys_would() {
                 other => panic!("width {width}: {other:?}"),
             };
             assert_eq!(lean, line, "scramble {k}/{seed}, width {width}");
+            if let Some(l) = &line {
+                // Every slide costs one.
+                assert_eq!(r.stats.solution_cost, l.len() as u64);
+            }
             assert_eq!(
                 (r.stats.expanded, r.stats.generated, r.stats.stored),
                 (expanded, generated, stored),
