@@ -7,7 +7,7 @@ use std::mem::size_of;
 use std::num::NonZeroU64;
 
 use crate::limits::Checker;
-use crate::table::VisitedSet;
+use crate::table::{line_back, VisitedSet, NO_PARENT};
 use crate::{guided_successors, Guided, Limits, Outcome, Report, Space, Stats, StopReason};
 
 /// Beam search from `start`: each layer's successors not seen before (over the whole
@@ -43,7 +43,7 @@ pub fn beam<S: Space>(
     // How each kept state was reached: its parent's place here, the move (none for the
     // start) and its cost.
     let mut links: Vec<Link<S::Move>> = vec![Link {
-        parent: u32::MAX,
+        parent: NO_PARENT,
         mv: None,
         cost: 0,
     }];
@@ -143,18 +143,10 @@ struct Candidate<M, T> {
 
 /// The moves from the start to the kept state at `idx` of `links`, and their cost.
 fn line<M: Copy>(links: &[Link<M>], idx: u32) -> (Vec<M>, u64) {
-    let mut moves = Vec::new();
-    let mut cost = 0;
-    let mut i = idx;
-    while let Some(link) = links.get(i as usize) {
-        if let Some(mv) = link.mv {
-            moves.push(mv);
-        }
-        cost += u64::from(link.cost);
-        i = link.parent;
-    }
-    moves.reverse();
-    (moves, cost)
+    line_back(idx, |i| {
+        let link = &links[i as usize];
+        (link.parent, link.mv, link.cost)
+    })
 }
 
 /// The states a beam has seen: exact keys, or their fingerprints once a layer has left

@@ -227,6 +227,28 @@ impl<K: Eq + Hash> VisitedSet<K> {
 /// The index of the entry without parent (the start) in a [`ParentTable`].
 pub const NO_PARENT: u32 = u32::MAX;
 
+/// The moves from the start to entry `idx` of an arena of entries linked to their parents
+/// (`link` gives an entry's parent, [`NO_PARENT`] for the start, its move and the move's
+/// cost), and their total cost.
+pub(crate) fn line_back<M: Copy>(
+    idx: u32,
+    link: impl Fn(u32) -> (u32, Option<M>, u32),
+) -> (Vec<M>, u64) {
+    let mut moves = Vec::new();
+    let mut cost = 0u64;
+    let mut i = idx;
+    while i != NO_PARENT {
+        let (parent, mv, c) = link(i);
+        if let Some(mv) = mv {
+            moves.push(mv);
+        }
+        cost += u64::from(c);
+        i = parent;
+    }
+    moves.reverse();
+    (moves, cost)
+}
+
 /// One state recorded in a [`ParentTable`]: how the search reached it most cheaply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParentEntry<M> {
@@ -377,19 +399,10 @@ impl<K: Eq + Hash, M: Copy> ParentTable<K, M> {
 
     /// The moves from the start to entry `idx`, and their total cost.
     pub fn path(&self, idx: u32) -> (Vec<M>, u64) {
-        let mut moves = Vec::new();
-        let mut cost = 0u64;
-        let mut i = idx;
-        while i != NO_PARENT {
+        line_back(idx, |i| {
             let e = &self.entries[i as usize];
-            if let Some(mv) = e.mv {
-                moves.push(mv);
-            }
-            cost += u64::from(e.cost);
-            i = e.parent;
-        }
-        moves.reverse();
-        (moves, cost)
+            (e.parent, e.mv, e.cost)
+        })
     }
 
     /// Estimated bytes used: the hash index plus the arena, from their capacities, with
