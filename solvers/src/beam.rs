@@ -7,7 +7,7 @@ use std::mem::size_of;
 use std::num::NonZeroU64;
 
 use crate::limits::Checker;
-use crate::table::{line_back, VisitedSet, NO_PARENT};
+use crate::table::{growth_bytes, line_back, VisitedSet, NO_PARENT};
 use crate::{guided_successors, Guided, Limits, Outcome, Report, Space, Stats, StopReason};
 
 /// Beam search from `start`: each layer's successors not seen before (over the whole
@@ -65,10 +65,16 @@ pub fn beam<S: Space>(
             };
         }
         for (idx, state) in layer.drain(..) {
+            // The links and the candidates double when full, the old beside the new for a
+            // while: a growth about to come counts (as the set's does).
+            let link = size_of::<Link<S::Move>>() as u64;
+            let vec = |len: usize, cap: usize, each: u64| {
+                each * cap as u64 + growth_bytes(len, cap, |c| each * c as u64)
+            };
             let memory = seen.memory_bytes()
-                + (links.capacity() * size_of::<Link<S::Move>>()) as u64
+                + vec(links.len(), links.capacity(), link)
                 + kept * width as u64
-                + candidate * next.capacity() as u64;
+                + vec(next.len(), next.capacity(), candidate);
             if let Some(reason) = checker.check(stats.expanded, memory) {
                 break 'search Outcome::Unknown(reason);
             }
