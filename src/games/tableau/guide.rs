@@ -165,18 +165,33 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// the talon ([`TalonPrefixes`]).
     pub(super) fn waste_terms(&self, s: &State<N>, next: u64, waste: usize) -> WasteTerms {
         let mut t = WasteTerms::default();
-        let mut lowest = [14u8; 4];
-        let for_good = self.waste_for_good();
-        for (i, &b) in s.talon()[..waste].iter().enumerate() {
-            let id = b & !DOWN;
-            if next >> id & 1 != 0 {
+        self.each_talon_card(s, next, waste, |i, is_next, inverted| {
+            if is_next {
                 t.depth += (waste - 1 - i) as u32;
             }
-            if for_good {
-                t.inverted += u32::from(self.above_lower_of_suit(s, id, &mut lowest));
-            }
-        }
+            t.inverted += u32::from(inverted);
+        });
         t
+    }
+
+    /// Calls `f(i, is_next, inverted)` for each of the first `len` cards of `s`'s talon
+    /// from its bottom: its place, whether it is a next card home (in `next`), and whether
+    /// it lies above a lower card of its suit where the waste counts those
+    /// (`waste_for_good`; false elsewhere).
+    fn each_talon_card(
+        &self,
+        s: &State<N>,
+        next: u64,
+        len: usize,
+        mut f: impl FnMut(usize, bool, bool),
+    ) {
+        let mut lowest = [14u8; 4];
+        let for_good = self.waste_for_good();
+        for (i, &b) in s.talon()[..len].iter().enumerate() {
+            let id = b & !DOWN;
+            let inverted = for_good && self.above_lower_of_suit(s, id, &mut lowest);
+            f(i, next >> id & 1 != 0, inverted);
+        }
     }
 
     /// In the games of two decks without a redeal (the Forty Thieves family) the waste is
@@ -452,16 +467,11 @@ impl TalonPrefixes {
             places: [0; TALON_ROOM],
             inverted: [0; TALON_ROOM],
         };
-        let for_good = g.waste_for_good();
-        let mut lowest = [14u8; 4];
-        for (i, &b) in s.talon().iter().enumerate() {
-            let id = b & !DOWN;
-            let is_next = next >> id & 1 != 0;
+        g.each_talon_card(s, next, s.talon().len(), |i, is_next, inverted| {
             p.next[i + 1] = p.next[i] + u8::from(is_next);
             p.places[i + 1] = p.places[i] + if is_next { i as u16 } else { 0 };
-            let inv = for_good && g.above_lower_of_suit(s, id, &mut lowest);
-            p.inverted[i + 1] = p.inverted[i] + u8::from(inv);
-        }
+            p.inverted[i + 1] = p.inverted[i] + u8::from(inverted);
+        });
         p
     }
 
