@@ -534,6 +534,7 @@ impl Gaps {
         s: &State,
         t0: usize,
         enabled: Transitions,
+        live: Transitions,
         bound: u32,
     ) -> Option<Transitions> {
         let mut set: Transitions = 1u128 << t0;
@@ -541,7 +542,7 @@ impl Gaps {
         while todo != 0 {
             let t = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let add = self.stubborn_needs(s, t) & !set;
+            let add = self.stubborn_needs(s, t) & live & !set;
             set |= add;
             if add & enabled != 0 && (set & enabled).count_ones() >= bound {
                 return None;
@@ -549,6 +550,75 @@ impl Gaps {
             todo |= add;
         }
         Some(set)
+    }
+
+    /// The transitions that may still occur from `s` (whose `enabled` transitions are
+    /// given), or None when cards that can never move again prove that no winning line
+    /// leaves `s` (a dead end). A transition can still occur (is *live*) only if it
+    /// is enabled or its necessary enabling set ([`Gaps::stubborn_needs`] of a disabled
+    /// transition) holds a live one; the rest never occur. That set always holds the moves
+    /// of the card one below, so within a suit the live cards are those from some rank up,
+    /// and the cards below it never move. The won position has each Two in a leftmost slot
+    /// and each other card right of the one below it: a card that never moves again must
+    /// already be so, with the one below it (ARCHITECTURE.md, "Reductions").
+    fn live_transitions(&self, s: &State, enabled: Transitions) -> Option<Transitions> {
+        let mut live = enabled;
+        // The lowest live rank of each suit (14: none yet), raised to the least fixed point.
+        let mut lowest = [14u8; 4];
+        let moves_live = |d: u8, live: Transitions| d != GAP && self.moves_of(d) & live != 0;
+        loop {
+            let mut grew = false;
+            for suit in 0..4u8 {
+                let two = suit * 13 + 1;
+                for rank in 2..lowest[suit as usize] {
+                    let c = two + rank - 2;
+                    let now = if rank == 2 {
+                        // Disabled T(suit, r) needs the card in row r's leftmost slot to move.
+                        moves_live(c, live)
+                            || (0..ROWS).any(|r| {
+                                self.rules.two_fits(Suit::ALL[suit as usize], r)
+                                    && moves_live(s.grid[r * COLUMNS], live)
+                            })
+                    } else {
+                        // Disabled M(c), the card below it not live: the card holding the
+                        // slot right of the one below must move (none does in the last column).
+                        live >> c & 1 == 1 || {
+                            let p = s.slot[c as usize - 1] as usize;
+                            p % COLUMNS != COLUMNS - 1 && {
+                                let d = s.grid[p + 1];
+                                d != c && moves_live(d, live)
+                            }
+                        }
+                    };
+                    if now {
+                        lowest[suit as usize] = rank;
+                        live |= ((1u128 << (14 - rank)) - 1) << c;
+                        if rank == 2 {
+                            // The bit of a Two names no move: its moves are T(suit, r).
+                            live |= self.moves_of(two);
+                        }
+                        grew = true;
+                        break;
+                    }
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        let dead_end = (0..4u8).any(|suit| {
+            let two = suit * 13 + 1;
+            (2..lowest[suit as usize]).any(|rank| {
+                let c = two + rank - 2;
+                let p = s.slot[c as usize] as usize;
+                if rank == 2 {
+                    !p.is_multiple_of(COLUMNS)
+                } else {
+                    s.slot[c as usize - 1] as usize + 1 != p || p.is_multiple_of(COLUMNS)
+                }
+            })
+        });
+        (!dead_end).then_some(live)
     }
 
     /// The transition bit of an enabled move.
@@ -570,6 +640,9 @@ impl Gaps {
             .map(|&(card, to)| Self::transition(card, to))
             .collect();
         let enabled: Transitions = seeds.iter().fold(0, |m, &t| m | 1u128 << t);
+        let Some(live) = self.live_transitions(s, enabled) else {
+            return;
+        };
         let count = enabled.count_ones();
         // The set closed from each move in turn, each stopped once it holds as many enabled
         // moves as the best so far: the first of the smallest is kept. Only its moves'
@@ -579,7 +652,7 @@ impl Gaps {
             if best.0 <= 1 {
                 break;
             }
-            if let Some(set) = self.stubborn_set(s, t, enabled, best.0) {
+            if let Some(set) = self.stubborn_set(s, t, enabled, live, best.0) {
                 best = ((set & enabled).count_ones(), set);
             }
         }
@@ -814,15 +887,15 @@ mod tests {
     }
 
     /// Over the first 3000 positions reached from deal 4, the stubborn set's moves are some
-    /// of the legal moves, one at least while there is one, and fewer somewhere in the games
-    /// without redeals; with redeals, all.
+    /// of the legal moves, one at least while there is one unless the position is a proven
+    /// dead end, and fewer somewhere in the games without redeals; with redeals, all.
     #[test]
     fn stubborn_sets_are_nonempty_subsets_of_the_moves() {
         for r in [&ONE_DEAL_RULES, &BASIC_RULES, &RULES] {
             let g = Gaps { rules: r };
             let mut todo = vec![g.pack(&g.deal(4)).unwrap()];
             let mut seen = std::collections::HashSet::new();
-            let mut fewer = 0;
+            let (mut fewer, mut dead_ends) = (0, 0);
             while let Some(s) = todo.pop() {
                 if seen.len() > 3000 || !seen.insert(s.key) {
                     continue;
@@ -831,14 +904,81 @@ mod tests {
                 g.expand_all(&s, &mut all);
                 g.expand(&s, &mut some);
                 assert!(some.iter().all(|x| all.iter().any(|y| y.mv == x.mv)));
-                assert_eq!(some.is_empty(), all.is_empty(), "{:?}", r.id);
+                let enabled = g
+                    .placement_moves(&s)
+                    .iter()
+                    .fold(0, |m, &(c, to)| m | 1u128 << Gaps::transition(c, to));
+                let dead_end = g.reduces() && g.live_transitions(&s, enabled).is_none();
+                assert_eq!(some.is_empty(), all.is_empty() || dead_end, "{:?}", r.id);
+                dead_ends += usize::from(dead_end && !all.is_empty());
                 if some.len() < all.len() {
                     fewer += 1;
                 }
                 todo.extend(all.into_iter().map(|x| x.state));
             }
             assert_eq!(fewer > 0, g.reduces(), "{:?}: {fewer}", r.id);
+            assert_eq!(
+                dead_ends > 0,
+                g.reduces(),
+                "{:?}: {dead_ends} dead ends",
+                r.id
+            );
         }
+    }
+
+    /// A hand-made dead end: three rows won, and the first row (suit 0) reading Three, Two,
+    /// Four to Queen, a gap, King. The King may move into the gap, and then nothing can; the
+    /// Two, Three and Four hold each other's targets, and no leftmost slot ever opens.
+    #[test]
+    fn a_frozen_two_out_of_place_is_a_dead_end() {
+        let g = Gaps {
+            rules: &ONE_DEAL_RULES,
+        };
+        let mut grid = [GAP; SLOTS];
+        for row in 0..ROWS {
+            for col in 0..COLUMNS - 1 {
+                grid[row * COLUMNS + col] = row as u8 * 13 + 1 + col as u8;
+            }
+        }
+        grid[..COLUMNS].copy_from_slice(&[2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, GAP, 12]);
+        let mut s = State {
+            grid,
+            slot: [0; 52],
+            redeals: 0,
+            seed: 0,
+            gaps: [0; 4],
+            key: super::super::slot_grid::Key([0; 5]),
+        };
+        for (i, &c) in grid.iter().enumerate() {
+            if c != GAP {
+                s.slot[c as usize] = i as u8;
+            }
+        }
+        s.index();
+        let mut all = Vec::new();
+        g.expand_all(&s, &mut all);
+        let mut some = Vec::new();
+        g.expand(&s, &mut some);
+        assert_eq!(all.len(), 1, "the King's move");
+        assert!(some.is_empty(), "proven a dead end");
+        // And it is one: after the King's move nothing moves, and the game is not won.
+        let after = all[0].state;
+        assert!(!g.is_goal(&after));
+        let mut next = Vec::new();
+        g.expand_all(&after, &mut next);
+        assert!(next.is_empty());
+        // Without the Three and the Two swapped it is no dead end (the won grid's neighbour).
+        let mut won = s;
+        won.grid[..COLUMNS].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, GAP, 12]);
+        for (i, &c) in won.grid.iter().enumerate() {
+            if c != GAP {
+                won.slot[c as usize] = i as u8;
+            }
+        }
+        won.index();
+        let mut moves = Vec::new();
+        g.expand(&won, &mut moves);
+        assert_eq!(moves.len(), 1);
     }
 
     /// A redeal keeps the runs, gathers every other card and deals it again: a gap right of
