@@ -298,6 +298,26 @@ impl State {
     }
 }
 
+/// By card byte (and [`GAP`]), the bit of the card one above it in suit; none for a King or
+/// a gap.
+const ONE_ABOVE: [u64; 64] = {
+    let mut t = [0; 64];
+    let mut c = 0;
+    while c < 52 {
+        if c % 13 != 12 {
+            t[c] = 1 << (c + 1);
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The bits of the Twos' card bytes.
+const TWOS: u64 = 1 << 1 | 1 << 14 | 1 << 27 | 1 << 40;
+
+/// The bits of the slots of the last column.
+const LAST_COLUMN: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
+
 /// A card byte's rank, 1 (Ace) to 13 (King).
 fn rank(byte: u8) -> u8 {
     byte % 13 + 1
@@ -469,7 +489,7 @@ impl Gaps {
     /// The transitions that move card byte `d`: `M(d)`, or a Two's moves into the leftmost
     /// slots its rules let it into.
     fn moves_of(&self, d: u8) -> Transitions {
-        if rank(d) != 2 {
+        if TWOS >> d & 1 == 0 {
             return 1u128 << d;
         }
         let suit = d / 13;
@@ -498,15 +518,14 @@ impl Gaps {
             let pred = c - 1;
             let p = s.slot[pred as usize] as usize;
             let below = self.moves_of(pred);
-            if p % COLUMNS == COLUMNS - 1 {
+            if LAST_COLUMN >> p & 1 == 1 {
                 // Nothing goes right of the last column: `pred` must move first.
                 return below;
             }
             match s.grid[p + 1] {
                 // Enabled: moving `pred` disables it, and it disables `succ(c)`'s move into
                 // the slot right of `c`'s.
-                GAP if rank(c) == 13 => below,
-                GAP => below | 1u128 << (c + 1),
+                GAP => below | Transitions::from(ONE_ABOVE[c as usize]),
                 // In place already: only `pred` moving away can give `c` a gap to fill.
                 d if d == c => below,
                 // Another card holds the slot: it or `pred` must move first.
@@ -562,63 +581,66 @@ impl Gaps {
     /// and each other card right of the one below it: a card that never moves again must
     /// already be so, with the one below it (ARCHITECTURE.md, "Reductions").
     fn live_transitions(&self, s: &State, enabled: Transitions) -> Option<Transitions> {
-        let mut live = enabled;
-        // The lowest live rank of each suit (14: none yet), raised to the least fixed point.
-        let mut lowest = [14u8; 4];
-        let moves_live = |d: u8, live: Transitions| d != GAP && self.moves_of(d) & live != 0;
-        loop {
-            let mut grew = false;
-            for suit in 0..4u8 {
-                let two = suit * 13 + 1;
-                for rank in 2..lowest[suit as usize] {
-                    let c = two + rank - 2;
-                    let now = if rank == 2 {
-                        // Disabled T(suit, r) needs the card in row r's leftmost slot to move.
-                        moves_live(c, live)
-                            || (0..ROWS).any(|r| {
-                                self.rules.two_fits(Suit::ALL[suit as usize], r)
-                                    && moves_live(s.grid[r * COLUMNS], live)
-                            })
-                    } else {
-                        // Disabled M(c), the card below it not live: the card holding the
-                        // slot right of the one below must move (none does in the last column).
-                        live >> c & 1 == 1 || {
-                            let p = s.slot[c as usize - 1] as usize;
-                            p % COLUMNS != COLUMNS - 1 && {
-                                let d = s.grid[p + 1];
-                                d != c && moves_live(d, live)
-                            }
-                        }
-                    };
-                    if now {
-                        lowest[suit as usize] = rank;
-                        live |= ((1u128 << (14 - rank)) - 1) << c;
-                        if rank == 2 {
-                            // The bit of a Two names no move: its moves are T(suit, r).
-                            live |= self.moves_of(two);
-                        }
-                        grew = true;
-                        break;
-                    }
-                }
-            }
-            if !grew {
-                break;
+        // Worked out per card (a bit per card byte, a Two's standing for its moves), from the
+        // enabled ones back along the enabling sets: card `x` moving is in the enabling set
+        // of the card one above it (`x` is the one below), of the card one above the card
+        // left of `x` (`x` holds its target), and, from a leftmost slot, of the Twos that go
+        // there (`x` is in the way). Each card is visited once.
+        let twos = TWOS;
+        let cards: u64 = (0..4).fold(0, |m, suit| m | ((1 << 12) - 1) << (suit * 13 + 1));
+        let mut live = enabled as u64 & cards & !twos;
+        for suit in 0..4u8 {
+            if self.moves_of(suit * 13 + 1) & enabled != 0 {
+                live |= 1 << (suit * 13 + 1);
             }
         }
-        let dead_end = (0..4u8).any(|suit| {
-            let two = suit * 13 + 1;
-            (2..lowest[suit as usize]).any(|rank| {
-                let c = two + rank - 2;
-                let p = s.slot[c as usize] as usize;
-                if rank == 2 {
-                    !p.is_multiple_of(COLUMNS)
-                } else {
-                    s.slot[c as usize - 1] as usize + 1 != p || p.is_multiple_of(COLUMNS)
-                }
-            })
-        });
-        (!dead_end).then_some(live)
+        let twos_into: [u64; ROWS] = match self.rules.row_suits {
+            None => [twos; ROWS],
+            Some(rows) => rows.map(|suit| 1 << (suit as u8 * 13 + 1)),
+        };
+        let mut todo = live;
+        while todo != 0 {
+            let x = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let p = s.slot[x] as usize;
+            let mut add = ONE_ABOVE[x];
+            if p.is_multiple_of(COLUMNS) {
+                add |= twos_into[p / COLUMNS];
+            } else {
+                add |= ONE_ABOVE[s.grid[p - 1] as usize];
+            }
+            add &= !live;
+            live |= add;
+            todo |= add;
+            if live & twos == twos {
+                // Every Two moves again, and so may every card above it: nothing is dead.
+                return Some(!0);
+            }
+        }
+        // A card that never moves again must lie where the won position has it: a Two in a
+        // leftmost slot, another card right of the one below it (which never moves either:
+        // were it live, so would be the card one above it).
+        let mut dead = cards & !live;
+        while dead != 0 {
+            let c = dead.trailing_zeros() as usize;
+            dead &= dead - 1;
+            let p = s.slot[c] as usize;
+            let placed = if rank(c as u8) == 2 {
+                p.is_multiple_of(COLUMNS)
+            } else {
+                !p.is_multiple_of(COLUMNS) && s.slot[c - 1] as usize + 1 == p
+            };
+            if !placed {
+                return None;
+            }
+        }
+        let mut transitions = Transitions::from(live & !twos);
+        for suit in 0..4u8 {
+            if live >> (suit * 13 + 1) & 1 == 1 {
+                transitions |= self.moves_of(suit * 13 + 1);
+            }
+        }
+        Some(transitions)
     }
 
     /// The transition bit of an enabled move.
