@@ -315,6 +315,9 @@ const ONE_ABOVE: [u64; 64] = {
 /// The bits of the Twos' card bytes.
 const TWOS: u64 = 1 << 1 | 1 << 14 | 1 << 27 | 1 << 40;
 
+/// The bits of the card bytes of Two to King, every suit.
+const CARDS: u64 = 0x1ffe | 0x1ffe << 13 | 0x1ffe << 26 | 0x1ffe << 39;
+
 /// The bits of the slots of the last column.
 const LAST_COLUMN: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
 
@@ -573,8 +576,8 @@ impl Gaps {
 
     /// The transitions that may still occur from `s` (whose `enabled` transitions are
     /// given), or None when cards that can never move again prove that no winning line
-    /// leaves `s` (a dead end). A transition can still occur (is *live*) only if it
-    /// is enabled or its necessary enabling set ([`Gaps::stubborn_needs`] of a disabled
+    /// leaves `s` (a dead end). A transition can still occur (is *live*) only if it is
+    /// enabled or its necessary enabling set ([`Gaps::stubborn_needs`] of a disabled
     /// transition) holds a live one; the rest never occur. That set always holds the moves
     /// of the card one below, so within a suit the live cards are those from some rank up,
     /// and the cards below it never move. The won position has each Two in a leftmost slot
@@ -586,16 +589,14 @@ impl Gaps {
         // of the card one above it (`x` is the one below), of the card one above the card
         // left of `x` (`x` holds its target), and, from a leftmost slot, of the Twos that go
         // there (`x` is in the way). Each card is visited once.
-        let twos = TWOS;
-        let cards: u64 = (0..4).fold(0, |m, suit| m | ((1 << 12) - 1) << (suit * 13 + 1));
-        let mut live = enabled as u64 & cards & !twos;
+        let mut live = enabled as u64 & CARDS & !TWOS;
         for suit in 0..4u8 {
             if self.moves_of(suit * 13 + 1) & enabled != 0 {
                 live |= 1 << (suit * 13 + 1);
             }
         }
         let twos_into: [u64; ROWS] = match self.rules.row_suits {
-            None => [twos; ROWS],
+            None => [TWOS; ROWS],
             Some(rows) => rows.map(|suit| 1 << (suit as u8 * 13 + 1)),
         };
         let mut todo = live;
@@ -612,7 +613,7 @@ impl Gaps {
             add &= !live;
             live |= add;
             todo |= add;
-            if live & twos == twos {
+            if live & TWOS == TWOS {
                 // Every Two moves again, and so may every card above it: nothing is dead.
                 return Some(!0);
             }
@@ -620,12 +621,12 @@ impl Gaps {
         // A card that never moves again must lie where the won position has it: a Two in a
         // leftmost slot, another card right of the one below it (which never moves either:
         // were it live, so would be the card one above it).
-        let mut dead = cards & !live;
+        let mut dead = CARDS & !live;
         while dead != 0 {
             let c = dead.trailing_zeros() as usize;
             dead &= dead - 1;
             let p = s.slot[c] as usize;
-            let placed = if rank(c as u8) == 2 {
+            let placed = if TWOS >> c & 1 == 1 {
                 p.is_multiple_of(COLUMNS)
             } else {
                 !p.is_multiple_of(COLUMNS) && s.slot[c - 1] as usize + 1 == p
@@ -634,13 +635,20 @@ impl Gaps {
                 return None;
             }
         }
-        let mut transitions = Transitions::from(live & !twos);
+        let mut transitions = Transitions::from(live & !TWOS);
         for suit in 0..4u8 {
             if live >> (suit * 13 + 1) & 1 == 1 {
                 transitions |= self.moves_of(suit * 13 + 1);
             }
         }
         Some(transitions)
+    }
+
+    /// The transition bits of the enabled moves `moves` (from [`Gaps::placement_moves`]).
+    fn enabled(moves: &[(u8, usize)]) -> Transitions {
+        moves
+            .iter()
+            .fold(0, |m, &(card, to)| m | 1u128 << Self::transition(card, to))
     }
 
     /// The transition bit of an enabled move.
@@ -661,7 +669,9 @@ impl Gaps {
             .iter()
             .map(|&(card, to)| Self::transition(card, to))
             .collect();
-        let enabled: Transitions = seeds.iter().fold(0, |m, &t| m | 1u128 << t);
+        let enabled = Self::enabled(&moves);
+        // Transitions that never occur need no place in a stubborn set (none can disable or
+        // enable another), and closures that leave them out stay out of frozen runs.
         let Some(live) = self.live_transitions(s, enabled) else {
             return;
         };
@@ -926,10 +936,7 @@ mod tests {
                 g.expand_all(&s, &mut all);
                 g.expand(&s, &mut some);
                 assert!(some.iter().all(|x| all.iter().any(|y| y.mv == x.mv)));
-                let enabled = g
-                    .placement_moves(&s)
-                    .iter()
-                    .fold(0, |m, &(c, to)| m | 1u128 << Gaps::transition(c, to));
+                let enabled = Gaps::enabled(&g.placement_moves(&s));
                 let dead_end = g.reduces() && g.live_transitions(&s, enabled).is_none();
                 assert_eq!(some.is_empty(), all.is_empty() || dead_end, "{:?}", r.id);
                 dead_ends += usize::from(dead_end && !all.is_empty());
@@ -962,21 +969,26 @@ mod tests {
                 grid[row * COLUMNS + col] = row as u8 * 13 + 1 + col as u8;
             }
         }
-        grid[..COLUMNS].copy_from_slice(&[2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, GAP, 12]);
-        let mut s = State {
-            grid,
-            slot: [0; 52],
-            redeals: 0,
-            seed: 0,
-            gaps: [0; 4],
-            key: super::super::slot_grid::Key([0; 5]),
-        };
-        for (i, &c) in grid.iter().enumerate() {
-            if c != GAP {
-                s.slot[c as usize] = i as u8;
+        let state = |first_row: [u8; COLUMNS]| {
+            let mut grid = grid;
+            grid[..COLUMNS].copy_from_slice(&first_row);
+            let mut s = State {
+                grid,
+                slot: [0; 52],
+                redeals: 0,
+                seed: 0,
+                gaps: [0; 4],
+                key: super::super::slot_grid::Key([0; 5]),
+            };
+            for (i, &c) in grid.iter().enumerate() {
+                if c != GAP {
+                    s.slot[c as usize] = i as u8;
+                }
             }
-        }
-        s.index();
+            s.index();
+            s
+        };
+        let s = state([2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, GAP, 12]);
         let mut all = Vec::new();
         g.expand_all(&s, &mut all);
         let mut some = Vec::new();
@@ -990,14 +1002,7 @@ mod tests {
         g.expand_all(&after, &mut next);
         assert!(next.is_empty());
         // Without the Three and the Two swapped it is no dead end (the won grid's neighbour).
-        let mut won = s;
-        won.grid[..COLUMNS].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, GAP, 12]);
-        for (i, &c) in won.grid.iter().enumerate() {
-            if c != GAP {
-                won.slot[c as usize] = i as u8;
-            }
-        }
-        won.index();
+        let won = state([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, GAP, 12]);
         let mut moves = Vec::new();
         g.expand(&won, &mut moves);
         assert_eq!(moves.len(), 1);
