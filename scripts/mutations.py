@@ -15,6 +15,7 @@ ENGINE = "src/games/tableau"
 KEY = f"{ENGINE}/key.rs"
 MOVEGEN = f"{ENGINE}/movegen.rs"
 DOMINANCE = f"{ENGINE}/dominance.rs"
+DEAD_END = f"{ENGINE}/dead_end.rs"
 REFEREE = "src/verify/tableau.rs"
 SUPERMOVES = f"{ENGINE}/supermoves.rs"
 RULES = f"{ENGINE}/rules.rs"
@@ -146,6 +147,18 @@ MUTATIONS = {
         "a position is taken as lost only when a pile's cards of the one home suit are out of the foundation's order",
         "let ok = last.is_none_or(|l| place > l);",
         "let ok = last.is_none_or(|l| place > l + 1);",
+    ),
+    "dead-end-without-carried-cards": (
+        DEAD_END,
+        "a card carried in a group by the face-up card under it leaves with it",
+        "let carried = feat.groups && b != NONE",
+        "let carried = false && b != NONE",
+    ),
+    "dead-end-talon-cards-never-land": (
+        DEAD_END,
+        "a card off the tableau may be played onto a pile and then take cards",
+        "let land = guests & may_land & !landed;",
+        "let land = 0 & may_land & !landed;",
     ),
     "cards-on-home-suit": (
         RULES,

@@ -297,7 +297,7 @@ struct Tally {
     null_moves: usize,
     /// Turns of the stock onto the waste (no move of the engine's).
     turns: usize,
-    /// Layouts the engine takes as lost (`home_suit_stuck`), each lost for the plain search.
+    /// Layouts the engine takes as lost (`Tableau::dead_end`), each lost for the plain search.
     stuck: usize,
     /// Layouts keyed as another one of different runs only because runs are keyed as sets.
     run_sets_merged: usize,
@@ -432,9 +432,9 @@ fn check_position<const N: usize, const K: usize>(
         .take(per_state.min(graph.next.len()))
     {
         let s = pack(t)?;
-        // A layout the engine knows lost (`home_suit_stuck`) gets no moves: checked
-        // against the plain search's verdict below instead.
-        if g.home_suit_stuck(&s) {
+        // A layout the engine knows lost (`dead_end`) gets no moves: checked against the
+        // plain search's verdict below instead.
+        if g.dead_end(&s) {
             continue;
         }
         succ.clear();
@@ -511,7 +511,7 @@ fn check_position<const N: usize, const K: usize>(
     // the plain search reaches without passing through one.
     let mut stuck = vec![false; graph.layouts.len()];
     for (i, t) in graph.layouts.iter().enumerate() {
-        if g.home_suit_stuck(&pack(t)?) {
+        if g.dead_end(&pack(t)?) {
             if good[i] {
                 return Err(format!(
                     "the engine takes as lost a layout the plain search wins:\n{}",
@@ -1678,6 +1678,182 @@ fn klondike_rules_on_three_piles_agree_with_the_referee() {
         tally.won > 0 && tally.forced_checked > 0 && tally.forced_from_talon > 0,
         "{tally}"
     );
+}
+
+/// Cards that never go home (ARCHITECTURE.md, "Reductions": "cards that never go home"):
+/// rules of one deck that the cut applies to (building by colour, suit, any suit or any
+/// but its own; single cards, built runs or any face-up group moving; empty piles taken by
+/// Kings or by none; cards coming back from the foundations or not; face-down cards
+/// under face-up ones or in rows between them, as Athena deals; a waste or no stock), on
+/// random positions with six to nine cards in play, many of them face down, enough for a card to lie above every
+/// way out of its place. Every layout of the referee's complete graphs that the engine
+/// takes as lost is lost for the plain search over every legal move, and the engine's
+/// depth-first search decides each start as that search does; many such layouts must be
+/// seen. (Move by move, keys and counts are the other tests' work: with the cut, the
+/// engine's moves are those of the layouts it does not take as lost.)
+#[test]
+fn cards_that_never_go_home_are_lost_for_the_referee() {
+    let rules = [
+        (
+            "alternate-color",
+            "any-sequence",
+            "kings",
+            true,
+            "face_down = [1, 1, 1, 1]",
+            "waste",
+            1,
+        ),
+        (
+            "alternate-color",
+            "single",
+            "none",
+            false,
+            "face_down = [1, 1, 1, 1]",
+            "",
+            0,
+        ),
+        (
+            "suit",
+            "any-sequence",
+            "kings",
+            false,
+            "face_down = [1, 1, 1, 1]",
+            "waste",
+            3,
+        ),
+        (
+            "any-suit",
+            "face-up-groups",
+            "kings",
+            true,
+            "face_down = [1, 1, 1, 1]",
+            "",
+            0,
+        ),
+        (
+            "same-color",
+            "any-sequence",
+            "none",
+            false,
+            "face_down = [1, 1, 1, 1]",
+            "",
+            0,
+        ),
+        (
+            "alternate-color",
+            "any-sequence",
+            "kings",
+            false,
+            "face_down_rows = [0, 2]",
+            "waste",
+            1,
+        ),
+        (
+            "not-own-suit",
+            "single",
+            "kings",
+            true,
+            "face_down = [1, 1, 1, 1]",
+            "",
+            0,
+        ),
+        (
+            "alternate-color",
+            "any-sequence",
+            "kings",
+            false,
+            "face_down = [1, 1, 1, 1]",
+            "",
+            0,
+        ),
+    ];
+    let mut rng = Rng::new(41);
+    let (mut starts, mut complete, mut cut, mut won, mut lost) = (0, 0, 0, 0, 0);
+    let mut failures = Vec::new();
+    for (i, (build, moves, empty, back, down, stock, draw)) in rules.iter().enumerate() {
+        let stock = if stock.is_empty() {
+            String::new()
+        } else {
+            format!("[stock]\nkind = \"{stock}\"\ndraw = {draw}\nredeals = 255\n")
+        };
+        let deal = if down.starts_with("face_down_rows") {
+            "4, 4, 4, 4"
+        } else {
+            "13, 13, 13, 13"
+        };
+        let name = format!("never-home-{i}");
+        let text = format!(
+            "id = \"{name}\"\nname = \"{name}\"\nsummary = \"test\"\n\
+             source = \"tests/it/differential.rs\"\n[tableau]\ndeal = [{deal}]\n{down}\n\
+             build = \"{build}\"\nmoves = \"{moves}\"\nempty = \"{empty}\"\n\
+             [foundations]\nmay_return = {back}\n{stock}"
+        );
+        let r = Rules::from_toml(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        with_rules(r, |id| {
+            with_tableau!(id, g => {
+                assert!(g.finds_dead_ends(), "{name}: the cut should apply");
+                for _ in 0..80 {
+                    let in_play = 6 + rng.below(4) as usize;
+                    let mut t = position(g, &mut rng, in_play);
+                    // More cards face down (under the face-up ones), which cannot be carried
+                    // off: the blocks this cut finds.
+                    if !down.starts_with("face_down_rows") {
+                        for p in 0..g.rules.piles() {
+                            let pile = &mut t.piles[p].cards;
+                            let hidden = rng.below(pile.len().max(1) as u64) as usize;
+                            for c in &mut pile[..hidden] {
+                                *c = c.face_down();
+                            }
+                        }
+                    }
+                    starts += 1;
+                    let graph = explore(g, &t, 3_000);
+                    if !graph.complete {
+                        continue;
+                    }
+                    complete += 1;
+                    let good = winnable(&graph, |_| true);
+                    for (j, layout) in graph.layouts.iter().enumerate() {
+                        let s = g.pack(layout).expect("the referee's layouts pack");
+                        if g.dead_end(&s) {
+                            cut += 1;
+                            if good[j] {
+                                failures.push(format!(
+                                    "{name}: taken as lost, won for the plain search:\n{}",
+                                    layout.to_text()
+                                ));
+                            }
+                        }
+                    }
+                    let got = solvers::dfs(g, g.pack(&t).expect("packs"), &Limits::default());
+                    let engine_won = matches!(got.outcome, solvers::Outcome::Solved(_));
+                    if engine_won != good[0]
+                        || !matches!(got.outcome, solvers::Outcome::Solved(_) | solvers::Outcome::Unsolvable)
+                    {
+                        failures.push(format!(
+                            "{name}: the engine's depth-first search says won {engine_won}, the plain search {}:\n{}",
+                            good[0], t.to_text()
+                        ));
+                    }
+                    won += usize::from(good[0]);
+                    lost += usize::from(!good[0]);
+                }
+            })
+        });
+    }
+    let summary = format!(
+        "{starts} positions, {complete} explored in full ({won} won, {lost} lost), {cut} layouts taken as lost"
+    );
+    eprintln!("cards that never go home: {summary}");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+    assert!(complete >= 200, "too few explored in full: {summary}");
+    assert!(won > 0 && lost > 0, "both verdicts: {summary}");
+    assert!(cut >= 1000, "too few layouts taken as lost: {summary}");
 }
 
 /// Cards forced home from the stock (ARCHITECTURE.md, "Reductions": "talon cards forced

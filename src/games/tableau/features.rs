@@ -110,6 +110,16 @@ pub(super) struct Features {
     /// holds it and every card that may be built on one of its cards (the autoplay's `low`
     /// set, `Tableau::safe_home_returning`): worked out once, since it asks only the build.
     pub(super) hosts: [[u8; 4]; 52],
+    /// The rules let `Tableau::card_never_home` look for cards that never go home
+    /// (`dead_end::finds_dead_ends`).
+    pub(super) dead_ends: bool,
+    /// The cards that may start an empty pile, by identity (`Rules::fills_empty`).
+    pub(super) empty_takers: u64,
+    /// Groups of cards move (else single cards only).
+    pub(super) groups: bool,
+    /// `fits` the other way round: bit `c` of `guests[b]` is set when card `c` may lie on
+    /// card `b`.
+    pub(super) guests: [u64; 52],
 }
 
 impl Features {
@@ -145,6 +155,10 @@ impl Features {
                 hosts_closure(r.tableau.build, Card::from_index(c as u8))
             }),
             run_sets: keys_compactly(r),
+            dead_ends: super::dead_end::finds_dead_ends(r),
+            empty_takers: super::dead_end::empty_takers(r),
+            groups: super::dead_end::moves_groups(r),
+            guests: std::array::from_fn(|b| (0..52).fold(0u64, |m, c| m | (fits[c] >> b & 1) << c)),
             returns: r.foundations.may_return,
             base_stays: r.foundations.base_stays,
             chosen_base: r.foundations.base != FoundationBase::Ace,

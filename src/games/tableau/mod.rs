@@ -29,6 +29,7 @@
 
 mod catalogue;
 pub mod compound;
+mod dead_end;
 mod dominance;
 pub mod fcs;
 mod features;

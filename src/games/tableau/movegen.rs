@@ -489,8 +489,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// [`Tableau::each_move`] but for the rule that keeps every card but the reserve's
     /// still before the base is chosen from it.
     fn each_move_of_the_rules<F: FnMut(Move)>(&self, s: &State<N>, mut emit: F) {
-        // A position that can no longer be won needs no moves (`home_suit_stuck`).
-        if self.home_suit_stuck(s) {
+        // A position that can no longer be won needs no moves (`dead_end`).
+        if self.dead_end(s) {
             return;
         }
         let np = self.rules.piles();

@@ -1,0 +1,361 @@
+//! Dead ends: positions known lost without a search, which the move generator expands to
+//! nothing ([`Tableau::dead_end`]).
+//!
+//! Besides Diamond Mine's stuck suit (`Tableau::home_suit_stuck`), a position is a dead end
+//! when some card can never reach its foundation (`Tableau::card_never_home`): worked out
+//! as the least fixed point of conditions every departure of a pile card needs, so that a
+//! card outside it never leaves its place. ARCHITECTURE.md ("Reductions": "Cards that
+//! never go home") has the argument; the differential tests check every position cut
+//! against the plain search over the referee's layouts.
+
+use super::rules::{
+    Direction, EmptyFill, FoundationBase, FoundationBuild, GroupMoves, Rules, StockRules, Takes,
+    Won,
+};
+use super::state::DOWN;
+use super::{State, Tableau};
+use crate::cards::{Card, DeckSpec};
+
+/// The 52 cards, one bit each by identity.
+const ALL: u64 = (1 << 52) - 1;
+/// One suit's thirteen cards.
+const SUIT: u64 = (1 << 13) - 1;
+/// No card (past a pile's ends).
+const NONE: u8 = u8::MAX;
+
+/// Whether the rules let `Tableau::card_never_home` run: those its argument is written
+/// for. One full deck (every card its own identity); foundations by suit from the Ace up,
+/// taking single cards, every card home to win; no cells (where any card may go, the test
+/// never fires); no redeal gathering the piles (the only move that takes a pile card away
+/// other than home, onto a card it builds on, or into an empty pile); and an empty pile
+/// taken by Kings or by none. The argument holds where any card fills one too, but there
+/// (Streets and Alleys, Beleaguered Castle) a block is rare and its cost per position was
+/// not measured, so those rules keep the search they had.
+pub(super) fn finds_dead_ends(r: &Rules) -> bool {
+    let f = &r.foundations;
+    r.deck() == DeckSpec::FULL
+        && r.won == Won::AllHome
+        && f.base == FoundationBase::Ace
+        && f.direction == Direction::Up
+        && !f.wrap
+        && f.takes == Takes::Cards
+        && f.suit.is_none()
+        && f.build == FoundationBuild::Suit
+        && !f.from_reserve
+        && r.cells.count == 0
+        && !matches!(r.stock, StockRules::Redeal { .. })
+        && matches!(r.tableau.empty, EmptyFill::Kings | EmptyFill::None)
+}
+
+/// The cards that may start an empty pile (with foundations from the Ace), by identity.
+pub(super) fn empty_takers(r: &Rules) -> u64 {
+    (0..52u8)
+        .filter(|&c| r.fills_empty(Card::from_index(c), 1))
+        .fold(0, |m, c| m | 1 << c)
+}
+
+/// Whether a group of cards may move (else one card at a time).
+pub(super) fn moves_groups(r: &Rules) -> bool {
+    r.tableau.moves != GroupMoves::Single
+}
+
+impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// Whether the rules let [`Tableau::card_never_home`] look for cards that never go
+    /// home (one full deck, foundations by suit from the Ace, no cells: `finds_dead_ends`).
+    pub fn finds_dead_ends(&self) -> bool {
+        self.feat.dead_ends
+    }
+
+    /// Whether `s` is known lost without a search: a suit stuck out of its foundation's
+    /// order (`Tableau::home_suit_stuck`) or a card that can never go home
+    /// (`Tableau::card_never_home`). The move generator gives such a position no moves.
+    pub fn dead_end(&self, s: &State<N>) -> bool {
+        self.home_suit_stuck(s) || self.card_never_home(s)
+    }
+
+    /// Whether some card of `s` can never reach its foundation, so that `s` is lost.
+    ///
+    /// A tableau card leaves its place (for the first time) only
+    /// - home: every card now above it has left, and it is an Ace or the card below it in
+    ///   its suit has gone home;
+    /// - onto a card it builds on (`Features::fits`) that is then a pile's top: one still
+    ///   in place with every card above it gone, one that has left its place, or one off
+    ///   the tableau (talon, reserve; home, where cards come back) once played onto a pile,
+    ///   itself onto such a card or into an empty pile; or into an empty pile, if it may
+    ///   start one: a pile empty now or whose bottom card has left. As a single card every
+    ///   card above it has left; at the bottom of a group every face-down card above it
+    ///   has been turned (every card above the lowest of them has left);
+    /// - carried in a group by the face-up card just below it, which leaves with it.
+    ///
+    /// A face-down card first waits for every card above it to leave. The cards that may
+    /// leave are the least set closed under these rules (found from a work list: a card is
+    /// looked at again when one it waits for is added); a card goes home only if it is
+    /// home, or may leave its place (or lies off the tableau) and the cards below it in its
+    /// suit go home. Every departure of a real line
+    /// meets one of the rules with departures before it (or, carried, the one below it in
+    /// the same group), so the set holds every card that ever leaves, and a card outside
+    /// the cards that go home never does: the position is lost.
+    pub fn card_never_home(&self, s: &State<N>) -> bool {
+        if !self.feat.dead_ends {
+            return false;
+        }
+        let np = self.rules.piles();
+        let feat = &self.feat;
+        let mut home = 0u64;
+        for (i, &h) in s.home.iter().enumerate() {
+            home |= ((1u64 << h) - 1) << (13 * i);
+        }
+        // Each pile card's neighbours in its pile (`NONE` past the ends), the cards that
+        // lie face down, and for each card the one under which every card must leave
+        // before the lowest face-down card above it is turned (`NONE`: no face-down card
+        // lies above it).
+        let mut below = [NONE; 52];
+        let mut above = [NONE; 52];
+        let mut turned_under = [NONE; 52];
+        let mut down = 0u64;
+        let mut in_piles = 0u64;
+        // The lowest card of each pile that may not leave, above which every card may
+        // (at first its top; NONE when the pile may be emptied).
+        let mut lowest_kept = [NONE; super::rules::MAX_PILES];
+        let mut pile_of = [0u8; 52];
+        let mut empty = false;
+        let mut at = 0;
+        for (p, kept) in lowest_kept.iter_mut().enumerate().take(np) {
+            let len = usize::from(s.len[p]);
+            let mut last = NONE;
+            let mut lowest_down = NONE;
+            for &b in s.cards[at..at + len].iter().rev() {
+                let c = b & !DOWN;
+                in_piles |= 1 << c;
+                pile_of[usize::from(c)] = p as u8;
+                above[usize::from(c)] = last;
+                if last != NONE {
+                    below[usize::from(last)] = c;
+                }
+                turned_under[usize::from(c)] = lowest_down;
+                if b & DOWN != 0 {
+                    down |= 1 << c;
+                    lowest_down = c;
+                }
+                last = c;
+            }
+            *kept = if len == 0 {
+                NONE
+            } else {
+                s.cards[at + len - 1] & !DOWN
+            };
+            empty |= len == 0;
+            at += len;
+        }
+        let off = ALL & !in_piles & !home;
+        let may_land = off | if feat.returns { home } else { 0 };
+        // The cards that may go home: per suit, how many from the Ace are home, off the
+        // tableau, or may leave their places.
+        let mut reach = home | off;
+        if reach == ALL {
+            return false;
+        }
+        let mut prefix = [0u32; 4];
+        for (suit, n) in prefix.iter_mut().enumerate() {
+            *n = ((reach >> (13 * suit)) & SUIT).trailing_ones();
+        }
+        // Cards that may be a pile's top: the tops, the cards that may leave (and so lie
+        // elsewhere), the cards off the tableau that may be played onto one.
+        let mut onto = 0u64;
+        for &kept in &lowest_kept[..np] {
+            if kept != NONE {
+                onto |= 1 << kept;
+            }
+        }
+        if empty {
+            onto |= feat.empty_takers & may_land;
+        }
+        let mut fresh = onto;
+        let mut landed = onto & may_land;
+        let mut leave = 0u64;
+        // The cards to look at (again): at first the tops and the face-up cards (a
+        // face-down card under another leaves only once every card above it has).
+        let mut dirty = onto & in_piles | (in_piles & !down);
+        // Whether every card above `x` may leave.
+        let free = |x: usize, leave: u64| {
+            let a = above[x];
+            a == NONE || leave >> a & 1 != 0
+        };
+        loop {
+            // Cards newly able to be a top: their guests may now go onto them, and those off
+            // the tableau land.
+            while fresh != 0 {
+                let u = fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                let guests = feat.guests[u];
+                dirty |= guests & in_piles;
+                let land = guests & may_land & !landed;
+                landed |= land;
+                fresh |= land & !onto;
+                onto |= land;
+            }
+            dirty &= !leave;
+            if dirty == 0 {
+                return true;
+            }
+            let x = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let bit = 1u64 << x;
+            let p = usize::from(pile_of[x]);
+            // Every card above may leave: `x` is the pile's lowest kept card.
+            let all_above = lowest_kept[p] as usize == x;
+            let target = feat.fits[x] & onto != 0 || (empty && feat.empty_takers & bit != 0);
+            let b = below[x];
+            let carried = feat.groups && b != NONE && (down | !leave) >> b & 1 == 0;
+            let rank = (x % 13) as u32;
+            let goes_home = all_above && (rank == 0 || prefix[x / 13] >= rank);
+            let ok = if down & bit == 0 {
+                let t = turned_under[x];
+                let turned = t == NONE || free(usize::from(t), leave);
+                target && turned && (feat.groups || all_above) || carried || goes_home
+            } else {
+                all_above && (target || carried) || goes_home
+            };
+            if !ok {
+                continue;
+            }
+            leave |= bit;
+            reach |= bit;
+            if reach == ALL {
+                return false;
+            }
+            // The suit's cards that may go home, and the next one's way home.
+            let suit = x / 13;
+            if prefix[suit] == rank {
+                let n = ((reach >> (13 * suit as u32 + rank)) & SUIT).trailing_ones();
+                prefix[suit] = (rank + n).min(13);
+                if prefix[suit] < 13 {
+                    dirty |= (1u64 << (13 * suit as u32 + prefix[suit])) & in_piles;
+                }
+            }
+            if onto & bit == 0 {
+                onto |= bit;
+                fresh |= bit;
+            }
+            // The card above, carried by this one.
+            if feat.groups && down & bit == 0 && above[x] != NONE {
+                dirty |= 1 << above[x];
+            }
+            if all_above {
+                let mut y = b;
+                while y != NONE && leave >> y & 1 != 0 {
+                    y = below[usize::from(y)];
+                }
+                lowest_kept[p] = y;
+                if y == NONE {
+                    if !empty {
+                        empty = true;
+                        dirty |= feat.empty_takers & in_piles;
+                        let land = feat.empty_takers & may_land & !landed;
+                        landed |= land;
+                        fresh |= land & !onto;
+                        onto |= land;
+                    }
+                } else {
+                    // A new top; a face-down one turned, the face-up cards under it may move
+                    // with it.
+                    if onto >> y & 1 == 0 {
+                        onto |= 1 << y;
+                        fresh |= 1 << y;
+                    }
+                    dirty |= 1 << y;
+                    let mut z = below[usize::from(y)];
+                    while down >> y & 1 != 0 && z != NONE && down >> z & 1 == 0 {
+                        dirty |= 1 << z;
+                        z = below[usize::from(z)];
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::tableau::testing::{board, game, two_decks};
+    use crate::games::Game;
+    use crate::piles::Table;
+    use crate::study::{solve, SolveConfig, Verdict};
+    use solvers::Space;
+
+    /// A Klondike board: pile 1 as given, the other six empty, the foundations up to the
+    /// given cards, `stock` face down.
+    fn klondike_board(pile: &str, homes: [&str; 4], stock: &str) -> String {
+        let mut text = format!("1 (spread): {pile}\n");
+        for p in 2..=7 {
+            text += &format!("{p} (spread):\n");
+        }
+        for (name, top) in ["clubs", "diamonds", "hearts", "spades"].iter().zip(homes) {
+            let suit = &name[..1].to_uppercase();
+            let ranks = "A23456789TJQK";
+            let n = ranks.find(top).map_or(0, |i| i + 1);
+            let cards: Vec<String> = ranks[..n].chars().map(|r| format!("{r}{suit}")).collect();
+            text += &format!("{name} (stacked): {}\n", cards.join(" "));
+        }
+        text + &format!("stock (stacked): {stock}\nwaste (stacked):\n")
+    }
+
+    /// JS lies on the two red Queens it could go onto and on TS, which must go home before
+    /// it: it never moves, and the position is lost (no moves). With JS face down under QD,
+    /// QD goes onto KC (back from home into an empty pile), JS onto QD, and all goes home.
+    #[test]
+    fn a_card_on_every_way_out_of_its_place_is_a_dead_end() {
+        let g = game("klondike");
+        let stuck = board(
+            &g,
+            &klondike_board("#TS #QH #QD JS", ["K", "J", "J", "9"], "#KD #KH #QS #KS"),
+        );
+        assert!(g.card_never_home(&stuck));
+        let mut out = Vec::new();
+        g.expand(&stuck, &mut out);
+        assert!(out.is_empty(), "a dead end has no moves");
+        let text = klondike_board("#TS #QH #JS QD", ["K", "J", "J", "9"], "#KD #KH #QS #KS");
+        assert!(!g.card_never_home(&board(&g, &text)));
+        let open = Table::parse(&text).expect("board");
+        let report = solve(&g, &open, &SolveConfig::default()).expect("solves");
+        assert_eq!(report.verdict, Verdict::Solved);
+    }
+
+    /// Klondike's deal 48 is lost from the start: AC lies under QH, QD, 4S and JS; JS may
+    /// go onto neither red Queen (both under it) nor home (4S under it), and the cards
+    /// above AC wait on it in turn.
+    #[test]
+    fn klondike_deal_48_is_a_dead_end_from_the_start() {
+        let g = game("klondike");
+        let start = |n| g.pack(&g.deal(n)).expect("a deal packs");
+        assert!(g.card_never_home(&start(48)));
+        assert!(!g.card_never_home(&start(1)));
+    }
+
+    /// Where the cut applies: one full deck, foundations by suit from the Ace, no cells,
+    /// no redeal of the piles, empty piles for Kings or none.
+    #[test]
+    fn the_cut_applies_to_the_rules_its_argument_covers() {
+        for id in [
+            "klondike",
+            "klondike-draw1",
+            "yukon",
+            "athena",
+            "bakers-dozen-classic",
+        ] {
+            assert!(game(id).finds_dead_ends(), "{id}");
+        }
+        for id in [
+            "freecell",
+            "canfield",
+            "agnes",
+            "streets-and-alleys",
+            "whitehead",
+        ] {
+            assert!(!game(id).finds_dead_ends(), "{id}");
+        }
+        for id in ["forty-thieves", "spider-4suits"] {
+            assert!(!two_decks(id).finds_dead_ends(), "{id}");
+        }
+    }
+}
