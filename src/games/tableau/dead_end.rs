@@ -321,6 +321,23 @@ mod tests {
         assert_eq!(report.verdict, Verdict::Solved);
     }
 
+    /// Yukon: 8D lies on JS, which it does not build on, over 7D and both black Nines, the
+    /// cards it could go home after or onto: alone it could never leave, but JS carries it
+    /// onto QH (any face-up group moves), and the position is won.
+    #[test]
+    fn a_card_carried_by_the_card_under_it_is_no_dead_end() {
+        let g = game("yukon");
+        let text = "1 (spread): #9S #9C #7D JS 8D\n2 (spread): QH\n3 (spread): KC QC JC TC\n\
+            4 (spread): KD QD JD TD 9D\n5 (spread): KS QS TS\n6 (spread): KH\n7 (spread):\n\
+            clubs (stacked): AC 2C 3C 4C 5C 6C 7C 8C\ndiamonds (stacked): AD 2D 3D 4D 5D 6D\n\
+            hearts (stacked): AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH\n\
+            spades (stacked): AS 2S 3S 4S 5S 6S 7S 8S\n";
+        assert!(!g.card_never_home(&board(&g, text)));
+        let open = Table::parse(text).expect("board");
+        let report = solve(&g, &open, &SolveConfig::default()).expect("solves");
+        assert_eq!(report.verdict, Verdict::Solved);
+    }
+
     /// Klondike's deal 48 is lost from the start: AC lies under QH, QD, 4S and JS; JS may
     /// go onto neither red Queen (both under it) nor home (4S under it), and the cards
     /// above AC wait on it in turn.
