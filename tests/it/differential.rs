@@ -509,19 +509,8 @@ fn check_position<const N: usize, const K: usize>(
     let good = winnable(&graph, |_| true);
     // Each layout the engine takes as lost is lost, and the engine reaches the layouts
     // the plain search reaches without passing through one.
-    let mut stuck = vec![false; graph.layouts.len()];
-    for (i, t) in graph.layouts.iter().enumerate() {
-        if g.dead_end(&pack(t)?) {
-            if good[i] {
-                return Err(format!(
-                    "the engine takes as lost a layout the plain search wins:\n{}",
-                    t.to_text()
-                ));
-            }
-            stuck[i] = true;
-            tally.stuck += 1;
-        }
-    }
+    let stuck = cut_layouts(g, &graph, &good)?;
+    tally.stuck += stuck.iter().filter(|&&c| c).count();
     let mut reached = HashSet::from([canon(g, &graph.layouts[0])]);
     let mut queue = VecDeque::from([0usize]);
     let mut visited = vec![false; graph.layouts.len()];
@@ -626,6 +615,32 @@ fn check_position<const N: usize, const K: usize>(
         }
     }
     Ok(())
+}
+
+/// Which layouts of a complete graph the engine takes as lost (`Tableau::dead_end`, which
+/// gives them no moves); an error naming the first of them that the plain search wins
+/// (`good`, read off the graph).
+fn cut_layouts<const N: usize, const K: usize>(
+    g: &Tableau<N, K>,
+    graph: &Graph,
+    good: &[bool],
+) -> Result<Vec<bool>, String> {
+    let mut stuck = vec![false; graph.layouts.len()];
+    for (i, t) in graph.layouts.iter().enumerate() {
+        let s = g
+            .pack(t)
+            .map_err(|e| format!("the referee's layout does not pack: {e}\n{}", t.to_text()))?;
+        if g.dead_end(&s) {
+            if good[i] {
+                return Err(format!(
+                    "the engine takes as lost a layout the plain search wins:\n{}",
+                    t.to_text()
+                ));
+            }
+            stuck[i] = true;
+        }
+    }
+    Ok(stuck)
 }
 
 /// A random small position of `g`: most cards home (or, without foundations, in complete
@@ -1813,17 +1828,9 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
                     }
                     complete += 1;
                     let good = winnable(&graph, |_| true);
-                    for (j, layout) in graph.layouts.iter().enumerate() {
-                        let s = g.pack(layout).expect("the referee's layouts pack");
-                        if g.dead_end(&s) {
-                            cut += 1;
-                            if good[j] {
-                                failures.push(format!(
-                                    "{name}: taken as lost, won for the plain search:\n{}",
-                                    layout.to_text()
-                                ));
-                            }
-                        }
+                    match cut_layouts(g, &graph, &good) {
+                        Ok(stuck) => cut += stuck.iter().filter(|&&c| c).count(),
+                        Err(e) => failures.push(format!("{name}: {e}")),
                     }
                     let got = solvers::dfs(g, g.pack(&t).expect("packs"), &Limits::default());
                     let engine_won = matches!(got.outcome, solvers::Outcome::Solved(_));

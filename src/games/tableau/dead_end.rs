@@ -9,8 +9,7 @@
 //! against the plain search over the referee's layouts.
 
 use super::rules::{
-    Direction, EmptyFill, FoundationBase, FoundationBuild, GroupMoves, Rules, StockRules, Takes,
-    Won,
+    Direction, EmptyFill, FoundationBase, FoundationBuild, Rules, StockRules, Takes, Won,
 };
 use super::state::DOWN;
 use super::{State, Tableau};
@@ -52,11 +51,6 @@ pub(super) fn empty_takers(r: &Rules) -> u64 {
     (0..52u8)
         .filter(|&c| r.fills_empty(Card::from_index(c), 1))
         .fold(0, |m, c| m | 1 << c)
-}
-
-/// Whether a group of cards may move (else one card at a time).
-pub(super) fn moves_groups(r: &Rules) -> bool {
-    r.tableau.moves != GroupMoves::Single
 }
 
 impl<const N: usize, const K: usize> Tableau<N, K> {
@@ -176,11 +170,6 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         // The cards to look at (again): at first the tops and the face-up cards (a
         // face-down card under another leaves only once every card above it has).
         let mut dirty = onto & in_piles | (in_piles & !down);
-        // Whether every card above `x` may leave.
-        let free = |x: usize, leave: u64| {
-            let a = above[x];
-            a == NONE || leave >> a & 1 != 0
-        };
         loop {
             // Cards newly able to be a top: their guests may now go onto them, and those off
             // the tableau land.
@@ -210,8 +199,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             let rank = (x % 13) as u32;
             let goes_home = all_above && (rank == 0 || prefix[x / 13] >= rank);
             let ok = if down & bit == 0 {
+                // Every card above that face-down card may leave: it is the pile's lowest
+                // kept card, or lies above it (and so may leave).
                 let t = turned_under[x];
-                let turned = t == NONE || free(usize::from(t), leave);
+                let turned = t == NONE || t == lowest_kept[p] || leave >> t & 1 != 0;
                 target && turned && (feat.groups || all_above) || carried || goes_home
             } else {
                 all_above && (target || carried) || goes_home
@@ -227,8 +218,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             // The suit's cards that may go home, and the next one's way home.
             let suit = x / 13;
             if prefix[suit] == rank {
-                let n = ((reach >> (13 * suit as u32 + rank)) & SUIT).trailing_ones();
-                prefix[suit] = (rank + n).min(13);
+                let n = ((reach >> (13 * suit as u32 + rank)) & (SUIT >> rank)).trailing_ones();
+                prefix[suit] = rank + n;
                 if prefix[suit] < 13 {
                     dirty |= (1u64 << (13 * suit as u32 + prefix[suit])) & in_piles;
                 }

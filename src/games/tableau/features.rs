@@ -157,7 +157,7 @@ impl Features {
             run_sets: keys_compactly(r),
             dead_ends: super::dead_end::finds_dead_ends(r),
             empty_takers: super::dead_end::empty_takers(r),
-            groups: super::dead_end::moves_groups(r),
+            groups: r.tableau.moves != GroupMoves::Single,
             guests: std::array::from_fn(|b| (0..52).fold(0u64, |m, c| m | (fits[c] >> b & 1) << c)),
             returns: r.foundations.may_return,
             base_stays: r.foundations.base_stays,
