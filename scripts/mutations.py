@@ -160,6 +160,18 @@ MUTATIONS = {
         "let land = guests & may_land & !landed;",
         "let land = 0 & may_land & !landed;",
     ),
+    "dead-end-verdicts-any-rules": (
+        DEAD_END,
+        "a kept dead-end verdict is read under other rules",
+        ".filter(|k| k.rules == rules && k.layout == layout)",
+        ".filter(|k| k.layout == layout)",
+    ),
+    "dead-end-verdicts-by-lengths": (
+        DEAD_END,
+        "a kept dead-end verdict is read for any layout of the same pile lengths",
+        ".filter(|k| k.rules == rules && k.layout == layout)",
+        ".filter(|k| k.rules == rules && k.layout[..MAX_PILES] == layout[..MAX_PILES])",
+    ),
     "cards-on-home-suit": (
         RULES,
         "no card lies on a card of the one suit with a foundation",

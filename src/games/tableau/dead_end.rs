@@ -8,12 +8,16 @@
 //! never go home") has the argument; the differential tests check every position cut
 //! against the plain search over the referee's layouts.
 
+use super::rules::MAX_PILES;
 use super::rules::{
     Direction, EmptyFill, FoundationBase, FoundationBuild, Rules, StockRules, Takes, Won,
 };
 use super::state::DOWN;
 use super::{State, Tableau};
 use crate::cards::{Card, DeckSpec};
+use rustc_hash::FxHasher;
+use std::cell::RefCell;
+use std::hash::Hasher;
 
 /// The 52 cards, one bit each by identity.
 const ALL: u64 = (1 << 52) - 1;
@@ -21,6 +25,39 @@ const ALL: u64 = (1 << 52) - 1;
 const SUIT: u64 = (1 << 13) - 1;
 /// No card (past a pile's ends).
 const NONE: u8 = u8::MAX;
+
+/// The bytes of a position's layout as `Tableau::card_never_home` reads it: the piles'
+/// lengths (`MAX_PILES`), their cards (at most a deck), the foundations' heights.
+const LAYOUT: usize = MAX_PILES + 52 + 4;
+
+/// How many verdicts of `Tableau::card_never_home` each thread keeps (in the unit tests
+/// few, so that layouts meet in a slot and the lookup's exact comparison is put to use).
+const VERDICTS: usize = if cfg!(test) { 1 << 5 } else { 1 << 15 };
+
+/// One kept verdict: the rules (`Features::id`), the layout, whether it is a dead end.
+#[derive(Clone, Copy)]
+struct Verdict {
+    rules: u64,
+    layout: [u8; LAYOUT],
+    dead: bool,
+}
+
+impl Default for Verdict {
+    fn default() -> Self {
+        // No rules have id 0 (`Features::id` counts from 1).
+        Verdict {
+            rules: 0,
+            layout: [0; LAYOUT],
+            dead: false,
+        }
+    }
+}
+
+thread_local! {
+    /// The verdicts this thread worked out last, by a hash of the layout: a slot holds the
+    /// last one of its hash, looked up by the exact layout and rules.
+    static LATE_VERDICTS: RefCell<Vec<Verdict>> = const { RefCell::new(Vec::new()) };
+}
 
 /// Whether the rules let `Tableau::card_never_home` run: those its argument is written
 /// for. One full deck (every card its own identity); foundations by suit from the Ace up,
@@ -93,6 +130,43 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if !self.feat.dead_ends {
             return false;
         }
+        // The verdict asks only the rules, the piles and the foundations: positions that
+        // differ in the talon alone (three cards a turn: about half those expanded) share
+        // it, so the last ones are kept, by their exact layout.
+        let np = self.rules.piles();
+        let mut layout = [0u8; LAYOUT];
+        let in_piles: usize = s.len[..np].iter().map(|&l| usize::from(l)).sum();
+        layout[..np].copy_from_slice(&s.len[..np]);
+        layout[MAX_PILES..MAX_PILES + in_piles].copy_from_slice(&s.cards[..in_piles]);
+        layout[LAYOUT - 4..].copy_from_slice(&s.home);
+        let mut hasher = FxHasher::default();
+        hasher.write(&layout);
+        let slot = hasher.finish() as usize % VERDICTS;
+        let rules = self.feat.id;
+        let known = LATE_VERDICTS.with_borrow(|v| {
+            v.get(slot)
+                .filter(|k| k.rules == rules && k.layout == layout)
+                .map(|k| k.dead)
+        });
+        if let Some(dead) = known {
+            return dead;
+        }
+        let dead = self.never_home(s);
+        LATE_VERDICTS.with_borrow_mut(|v| {
+            if v.is_empty() {
+                v.resize(VERDICTS, Verdict::default());
+            }
+            v[slot] = Verdict {
+                rules,
+                layout,
+                dead,
+            };
+        });
+        dead
+    }
+
+    /// [`Tableau::card_never_home`] worked out (not looked up).
+    fn never_home(&self, s: &State<N>) -> bool {
         let np = self.rules.piles();
         let feat = &self.feat;
         let mut home = 0u64;
@@ -161,6 +235,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 onto |= 1 << kept;
             }
         }
+        // The piles' lowest kept cards: looked at before the others, since a card under
+        // them waits for them to leave (the order changes the work, not the fixed point).
+        let mut tops = onto;
+        let blocked = if feat.groups { down } else { ALL };
         if empty {
             onto |= feat.empty_takers & may_land;
         }
@@ -183,13 +261,21 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 fresh |= land & !onto;
                 onto |= land;
             }
-            dirty &= !leave;
+            // Only a pile's lowest kept card leaves alone (home, or onto a card as the
+            // bottom of nothing above it); a card under it waits, but for a face-up one
+            // where groups move. Those waiting are looked at again once they are the lowest.
+            dirty &= !leave & !(blocked & !tops);
             if dirty == 0 {
                 return true;
             }
-            let x = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
+            let first = if dirty & tops != 0 {
+                dirty & tops
+            } else {
+                dirty
+            };
+            let x = first.trailing_zeros() as usize;
             let bit = 1u64 << x;
+            dirty &= !bit;
             let p = usize::from(pile_of[x]);
             // Every card above may leave: `x` is the pile's lowest kept card.
             let all_above = lowest_kept[p] as usize == x;
@@ -238,6 +324,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                     y = below[usize::from(y)];
                 }
                 lowest_kept[p] = y;
+                tops &= !bit;
                 if y == NONE {
                     if !empty {
                         empty = true;
@@ -250,6 +337,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 } else {
                     // A new top; a face-down one turned, the face-up cards under it may move
                     // with it.
+                    tops |= 1 << y;
                     if onto >> y & 1 == 0 {
                         onto |= 1 << y;
                         fresh |= 1 << y;
@@ -327,6 +415,68 @@ mod tests {
         let open = Table::parse(text).expect("board");
         let report = solve(&g, &open, &SolveConfig::default()).expect("solves");
         assert_eq!(report.verdict, Verdict::Solved);
+    }
+
+    /// The verdicts kept per thread are those worked out: along random lines of Klondike
+    /// (three cards a turn, where positions often differ in the talon alone) and Yukon,
+    /// each position's kept verdict, asked once and again, is the one worked out anew.
+    #[test]
+    fn kept_verdicts_are_the_ones_worked_out() {
+        for id in ["klondike", "yukon"] {
+            let g = game(id);
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            let mut dead = 0;
+            for deal in 1..=30 {
+                let mut s = g.pack(&g.deal(deal)).expect("a deal packs");
+                for _ in 0..120 {
+                    let worked_out = g.never_home(&s);
+                    assert_eq!(g.card_never_home(&s), worked_out, "{id} deal {deal}");
+                    assert_eq!(g.card_never_home(&s), worked_out, "{id} deal {deal}");
+                    dead += usize::from(worked_out);
+                    let mut out = Vec::new();
+                    g.expand(&s, &mut out);
+                    if out.is_empty() {
+                        break;
+                    }
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    s = out.swap_remove((seed >> 33) as usize % out.len()).state;
+                }
+            }
+            assert!(dead > 0, "{id}: the lines meet dead ends");
+        }
+    }
+
+    /// A verdict kept under one game's rules is not read under another's: along random
+    /// lines of Klondike, positions whose piles and foundations Odessa (building in suit)
+    /// judges otherwise are asked of both games in turn on one thread, each time getting
+    /// its own game's verdict.
+    #[test]
+    fn a_verdict_is_kept_for_its_own_rules() {
+        let (klondike, odessa) = (game("klondike"), game("odessa"));
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut differ = 0;
+        for deal in 1..=30 {
+            let mut s = klondike.pack(&klondike.deal(deal)).expect("a deal packs");
+            for _ in 0..120 {
+                // Odessa's test reads only the piles and foundations of Klondike's state.
+                let (k, o) = (klondike.never_home(&s), odessa.never_home(&s));
+                if k != o {
+                    differ += 1;
+                    for _ in 0..2 {
+                        assert_eq!(klondike.card_never_home(&s), k);
+                        assert_eq!(odessa.card_never_home(&s), o);
+                    }
+                }
+                let mut out = Vec::new();
+                klondike.expand(&s, &mut out);
+                if out.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                s = out.swap_remove((seed >> 33) as usize % out.len()).state;
+            }
+        }
+        assert!(differ > 0, "the two rules judge some layouts otherwise");
     }
 
     /// Klondike's deal 48 is lost from the start: AC lies under QH, QD, 4S and JS; JS may

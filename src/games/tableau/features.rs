@@ -120,7 +120,13 @@ pub(super) struct Features {
     /// `fits` the other way round: bit `c` of `guests[b]` is set when card `c` may lie on
     /// card `b`.
     pub(super) guests: [u64; 52],
+    /// This set of rules' own number in the process (from 1): kept results worked out
+    /// under one set of rules are not read under another (`Tableau::card_never_home`).
+    pub(super) id: u64,
 }
+
+/// The last `Features::id` given.
+static LAST_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl Features {
     pub(super) fn of(r: &Rules) -> Features {
@@ -155,6 +161,7 @@ impl Features {
                 hosts_closure(r.tableau.build, Card::from_index(c as u8))
             }),
             run_sets: keys_compactly(r),
+            id: LAST_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
             dead_ends: super::dead_end::finds_dead_ends(r),
             empty_takers: super::dead_end::empty_takers(r),
             groups: r.tableau.moves != GroupMoves::Single,
