@@ -357,6 +357,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 #[cfg(test)]
 mod tests {
     use crate::games::tableau::testing::{board, game, two_decks};
+    use crate::games::tableau::{State, Tableau};
     use crate::games::Game;
     use crate::piles::Table;
     use crate::study::{solve, SolveConfig, Verdict};
@@ -424,24 +425,13 @@ mod tests {
     fn kept_verdicts_are_the_ones_worked_out() {
         for id in ["klondike", "yukon"] {
             let g = game(id);
-            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
             let mut dead = 0;
-            for deal in 1..=30 {
-                let mut s = g.pack(&g.deal(deal)).expect("a deal packs");
-                for _ in 0..120 {
-                    let worked_out = g.never_home(&s);
-                    assert_eq!(g.card_never_home(&s), worked_out, "{id} deal {deal}");
-                    assert_eq!(g.card_never_home(&s), worked_out, "{id} deal {deal}");
-                    dead += usize::from(worked_out);
-                    let mut out = Vec::new();
-                    g.expand(&s, &mut out);
-                    if out.is_empty() {
-                        break;
-                    }
-                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                    s = out.swap_remove((seed >> 33) as usize % out.len()).state;
-                }
-            }
+            along_random_lines(&g, |s| {
+                let worked_out = g.never_home(s);
+                assert_eq!(g.card_never_home(s), worked_out, "{id}");
+                assert_eq!(g.card_never_home(s), worked_out, "{id}");
+                dead += usize::from(worked_out);
+            });
             assert!(dead > 0, "{id}: the lines meet dead ends");
         }
     }
@@ -453,22 +443,31 @@ mod tests {
     #[test]
     fn a_verdict_is_kept_for_its_own_rules() {
         let (klondike, odessa) = (game("klondike"), game("odessa"));
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut differ = 0;
-        for deal in 1..=30 {
-            let mut s = klondike.pack(&klondike.deal(deal)).expect("a deal packs");
-            for _ in 0..120 {
-                // Odessa's test reads only the piles and foundations of Klondike's state.
-                let (k, o) = (klondike.never_home(&s), odessa.never_home(&s));
-                if k != o {
-                    differ += 1;
-                    for _ in 0..2 {
-                        assert_eq!(klondike.card_never_home(&s), k);
-                        assert_eq!(odessa.card_never_home(&s), o);
-                    }
+        along_random_lines(&klondike, |s| {
+            // Odessa's test reads only the piles and foundations of Klondike's state.
+            let (k, o) = (klondike.never_home(s), odessa.never_home(s));
+            if k != o {
+                differ += 1;
+                for _ in 0..2 {
+                    assert_eq!(klondike.card_never_home(s), k);
+                    assert_eq!(odessa.card_never_home(s), o);
                 }
+            }
+        });
+        assert!(differ > 0, "the two rules judge some layouts otherwise");
+    }
+
+    /// Every position of a random line of up to 120 moves from each of `g`'s deals 1 to
+    /// 30 (the same lines each run), to `visit`.
+    fn along_random_lines(g: &Tableau, mut visit: impl FnMut(&State<52>)) {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for deal in 1..=30 {
+            let mut s = g.pack(&g.deal(deal)).expect("a deal packs");
+            for _ in 0..120 {
+                visit(&s);
                 let mut out = Vec::new();
-                klondike.expand(&s, &mut out);
+                g.expand(&s, &mut out);
                 if out.is_empty() {
                     break;
                 }
@@ -476,7 +475,6 @@ mod tests {
                 s = out.swap_remove((seed >> 33) as usize % out.len()).state;
             }
         }
-        assert!(differ > 0, "the two rules judge some layouts otherwise");
     }
 
     /// Klondike's deal 48 is lost from the start: AC lies under QH, QD, 4S and JS; JS may
