@@ -9,9 +9,7 @@
 //! against the plain search over the referee's layouts.
 
 use super::rules::MAX_PILES;
-use super::rules::{
-    Direction, EmptyFill, FoundationBase, FoundationBuild, Rules, StockRules, Takes, Won,
-};
+use super::rules::{EmptyFill, Rules, StockRules, Won};
 use super::state::DOWN;
 use super::{State, Tableau};
 use crate::cards::{Card, DeckSpec};
@@ -68,16 +66,9 @@ thread_local! {
 /// (Streets and Alleys, Beleaguered Castle) a block is rare and its cost per position was
 /// not measured, so those rules keep the search they had.
 pub(super) fn finds_dead_ends(r: &Rules) -> bool {
-    let f = &r.foundations;
     r.deck() == DeckSpec::FULL
         && r.won == Won::AllHome
-        && f.base == FoundationBase::Ace
-        && f.direction == Direction::Up
-        && !f.wrap
-        && f.takes == Takes::Cards
-        && f.suit.is_none()
-        && f.build == FoundationBuild::Suit
-        && !f.from_reserve
+        && r.foundations.by_suit_from_ace()
         && r.cells.count == 0
         && !matches!(r.stock, StockRules::Redeal { .. })
         && matches!(r.tableau.empty, EmptyFill::Kings | EmptyFill::None)

@@ -239,7 +239,6 @@ impl Features {
 /// the compact key's bits.
 pub fn keys_compactly(r: &Rules) -> bool {
     let t = &r.tableau;
-    let f = &r.foundations;
     r.deck().copies == 1
         && r.piles() <= 10
         && matches!(
@@ -259,13 +258,7 @@ pub fn keys_compactly(r: &Rules) -> bool {
         && r.cells.count == 0
         && r.reserve.piles.is_empty()
         && matches!(r.stock, StockRules::None | StockRules::Waste { .. })
-        && f.takes == Takes::Cards
-        && f.base == FoundationBase::Ace
-        && f.direction == Direction::Up
-        && !f.wrap
-        && f.build == FoundationBuild::Suit
-        && f.suit.is_none()
-        && !f.from_reserve
+        && r.foundations.by_suit_from_ace()
         && r.won == Won::AllHome
 }
 

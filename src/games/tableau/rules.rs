@@ -431,6 +431,21 @@ fn up() -> Direction {
     Direction::Up
 }
 
+impl FoundationRules {
+    /// Foundations of the plain kind: each a suit of its own from the Ace up, without
+    /// wrapping, taking single cards, none kept for one suit, none filled from a reserve.
+    /// The arguments of the runs keyed as sets and of the dead ends read their order from it.
+    pub fn by_suit_from_ace(&self) -> bool {
+        self.base == FoundationBase::Ace
+            && self.direction == Direction::Up
+            && !self.wrap
+            && self.takes == Takes::Cards
+            && self.suit.is_none()
+            && self.build == FoundationBuild::Suit
+            && !self.from_reserve
+    }
+}
+
 impl Default for FoundationRules {
     fn default() -> Self {
         FoundationRules {
