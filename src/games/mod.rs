@@ -482,6 +482,12 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     fn portfolio_dfs(&self) -> bool {
         false
     }
+    /// Whether the portfolio's depth-first search orders each layer's moves by the guide
+    /// (true) or takes them in the generator's order (false). Only read where
+    /// [`Game::portfolio_dfs`] holds.
+    fn portfolio_dfs_guided(&self) -> bool {
+        true
+    }
     /// A search over a reduced move set, for games whose complete searches are slow (the
     /// tableau engine's games of suit runs): its wins are real and are verified like any
     /// other, its other verdicts prove nothing (`study` reads them as unknown). None: the

@@ -13,7 +13,7 @@
 
 use super::config::{Algorithm, StudyError, Verdict};
 pub use super::portfolio::offers;
-use super::portfolio::{run_search, single_search};
+use super::portfolio::{run_search, single_search, DfsOrder};
 use super::solve::verified_win;
 use crate::games::Game;
 use crate::piles::Table;
@@ -193,7 +193,7 @@ pub fn run<G: Game + Referee>(
         _ => false,
     };
     let report = if own {
-        run_search(game, state.clone(), algorithm, limits).ok_or_else(|| {
+        run_search(game, state.clone(), algorithm, limits, DfsOrder::Game).ok_or_else(|| {
             StudyError::NoSuchSearch {
                 game: game.id().to_string(),
                 algorithm: algorithm.name(),

@@ -1,5 +1,6 @@
 //! The fair player: a whole game played from what a player sees.
 
+use super::portfolio::DfsOrder;
 use super::solve::solve_once;
 use super::{SolveConfig, StudyError, Verdict};
 use crate::cards::Card;
@@ -189,7 +190,7 @@ fn decide<G: Game + Referee>(
         if chance {
             world = game.draw_chance(&world, rng);
         }
-        let sol = solve_once(game, &world, cfg)?;
+        let sol = solve_once(game, &world, cfg, DfsOrder::Guided)?;
         expanded += sol.stats.expanded;
         match sol.verdict {
             Verdict::Solved | Verdict::Won if !sol.moves.is_empty() => {

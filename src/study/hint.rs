@@ -1,6 +1,7 @@
 //! The fair hint: a move advised from what a player can see.
 
 use super::fair::{hidden_places, sample_world};
+use super::portfolio::DfsOrder;
 use super::solve::solve_once;
 use super::{SolveConfig, StudyError, Verdict};
 use crate::games::Game;
@@ -60,7 +61,7 @@ pub fn fair_hint<G: Game + Referee>(
         if chance {
             sample = game.draw_chance(&sample, &mut rng);
         }
-        let sol = solve_once(game, &sample, cfg)?;
+        let sol = solve_once(game, &sample, cfg, DfsOrder::Guided)?;
         match sol.verdict {
             Verdict::Solved | Verdict::Won => {
                 won += 1;

@@ -1,7 +1,7 @@
 //! Solving one position: a search whose wins are verified, and for games that count helper
 //! piles the search for the fewest.
 
-use super::portfolio::run_search;
+use super::portfolio::{run_search, DfsOrder};
 use super::{play_through, SolveConfig, StudyError, Verdict};
 use crate::games::Game;
 use crate::piles::Table;
@@ -45,7 +45,7 @@ pub fn solve<G: Game + Referee>(
     table: &Table,
     cfg: &SolveConfig,
 ) -> Result<Solution<G::Move>, StudyError> {
-    let first = solve_once(game, table, cfg)?;
+    let first = solve_once(game, table, cfg, DfsOrder::Game)?;
     match first.verdict {
         // Only games that count helper piles search again.
         Verdict::Solved if game.with_helper_cap(u32::MAX).is_some() => {
@@ -95,7 +95,7 @@ fn fewest_helpers<G: Game + Referee>(
         let capped = game
             .with_helper_cap(h - 1)
             .expect("the game counts helper piles");
-        let s = solve_once(&capped, table, cfg)?;
+        let s = solve_once(&capped, table, cfg, DfsOrder::Game)?;
         total.expanded += s.stats.expanded;
         total.generated += s.stats.generated;
         total.stored = total.stored.max(s.stats.stored);
@@ -145,15 +145,17 @@ pub(super) fn solve_once<G: Game + Referee>(
     game: &G,
     table: &Table,
     cfg: &SolveConfig,
+    order: DfsOrder,
 ) -> Result<Solution<G::Move>, StudyError> {
     let state = game.pack(table)?;
     let limits = &cfg.limits;
-    let report = run_search(game, state.clone(), cfg.algorithm, limits).ok_or_else(|| {
-        StudyError::NoSuchSearch {
-            game: game.id().to_string(),
-            algorithm: cfg.algorithm.name(),
-        }
-    })?;
+    let report =
+        run_search(game, state.clone(), cfg.algorithm, limits, order).ok_or_else(|| {
+            StudyError::NoSuchSearch {
+                game: game.id().to_string(),
+                algorithm: cfg.algorithm.name(),
+            }
+        })?;
     let deterministic = game.id().info().deterministic;
     let mut stats = report.stats;
     let (verdict, moves, reason) = match report.outcome {
