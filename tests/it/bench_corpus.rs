@@ -63,6 +63,21 @@ fn forty_thieves_corpus_matches_its_golden_counts() {
     );
 }
 
+/// Klondike (draw 3): plain and guided depth-first search with each guide, and the
+/// portfolio, whose depth-first step takes the generator's order there.
+#[test]
+fn klondike_corpus_matches_its_golden_counts() {
+    check(
+        "klondike",
+        &[
+            "--algorithms",
+            "dfs,guided-dfs,portfolio",
+            "--max-nodes",
+            "200000",
+        ],
+    );
+}
+
 #[test]
 fn spider_corpus_matches_its_golden_counts() {
     check(
