@@ -507,11 +507,11 @@ pub(super) enum DfsOrder {
     /// The game's choice ([`Game::portfolio_dfs_guided`]).
     Game,
     /// Guided, whatever the game's choice: the sampled worlds of the fair player and of the
-    /// fair hint. Its first moves are its votes, and the player follows the winning line of
-    /// a world until surprised; in the generator's order, lines that suit one world only are
-    /// found first: on Klondike (draw 3) deals 1 to 400 (10 samples, 30,000 states a
-    /// search) the fair player won 92 against 112 guided (16 deals won only so, 36 only
-    /// guided), though that order wins more deals for the solver that sees every card.
+    /// fair hint, whose first moves are votes and whose lines the player follows until
+    /// surprised. Measured, not explained: on Klondike (draw 3) deals 1 to 400 (10 samples,
+    /// 30,000 states a search) the fair player won 92 in the generator's order against 112
+    /// guided (16 deals won only so, 36 only guided), though that order wins more deals for
+    /// the solver that sees every card.
     Guided,
 }
 
@@ -562,8 +562,8 @@ const BEAM_DEPTH: u64 = 400;
 /// suit runs) skip the focused steps, as does a game whose focused search has run out of
 /// states without leaving any out. Games with a waste (the Forty Thieves family) run the
 /// beam (over every move), then a depth-first search over every move with four times
-/// the budget (guided, or in the generator's order for one-deck games without a reserve:
-/// [`Game::portfolio_dfs_guided`]) (complete: its losses are proofs, found several times sooner than by the
+/// the budget, guided or, in one-deck games without a reserve, in the generator's order
+/// ([`Game::portfolio_dfs_guided`]; complete either way: its losses are proofs, found several times sooner than by the
 /// best-first searches; [`Game::portfolio_dfs`]; it goes on each round from where it
 /// stopped, its table kept, and the other searches get the memory budget less what it
 /// holds), then the complete best-first searches;
