@@ -201,6 +201,31 @@ pub struct Card(u8);
 
 /// The bit of a [`Card`] that marks it face down.
 const FACE_DOWN: u8 = 0x80;
+
+/// Each identity's rank, read from a table: the move generators ask it in their inner
+/// loops, where a division by 13 cost more (identities past the deck read as their index
+/// modulo 13, as the division gave).
+const RANK_OF: [Rank; 64] = {
+    let mut t = [Rank::Ace; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = Rank::ALL[i % 13];
+        i += 1;
+    }
+    t
+};
+
+/// Each identity's suit (index / 13, taken modulo 4 as `Suit::from_index` does), as
+/// [`RANK_OF`].
+const SUIT_OF: [Suit; 64] = {
+    let mut t = [Suit::Clubs; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = Suit::ALL[(i / 13) & 3];
+        i += 1;
+    }
+    t
+};
 /// The number of distinct joker identities.
 pub const JOKERS: u8 = 2;
 
@@ -263,12 +288,14 @@ impl Card {
         (!self.is_joker()).then(|| Rank::from_value((self.index() % 13) as u8 + 1))
     }
     /// The suit of a card known not to be a joker (clubs for a joker).
+    #[inline]
     pub fn suit_unchecked(self) -> Suit {
-        Suit::from_index((self.index() / 13) as u8)
+        SUIT_OF[self.index() & 63]
     }
     /// The rank of a card known not to be a joker.
+    #[inline]
     pub fn rank_unchecked(self) -> Rank {
-        Rank::ALL[self.index() % 13]
+        RANK_OF[self.index() & 63]
     }
     /// Whether both cards have the same suit (the seed's MêmeCouleur).
     pub fn same_suit(self, other: Card) -> bool {
@@ -410,6 +437,21 @@ impl DeckSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tables of ranks and suits give what the card's own accessors give, face up or
+    /// down, for every card of the deck.
+    #[test]
+    fn unchecked_rank_and_suit_are_the_cards_own() {
+        for i in 0..52u8 {
+            let c = Card::from_index(i);
+            for c in [c, c.face_down()] {
+                assert_eq!(Some(c.rank_unchecked()), c.rank(), "{i}");
+                assert_eq!(Some(c.suit_unchecked()), c.suit(), "{i}");
+                assert_eq!(c.rank_unchecked().value() as usize, i as usize % 13 + 1);
+                assert_eq!(c.suit_unchecked().index(), i as usize / 13);
+            }
+        }
+    }
 
     #[test]
     fn card_identity_and_visibility_are_independent() {

@@ -228,7 +228,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             return None;
         }
         let talon = s.talon();
-        let goes = |c: Card| self.goes_home(s, c) && safe(c);
+        let mask = self.home_mask(s);
+        let goes = |c: Card| self.goes_home_by(mask, s, c) && safe(c);
         if self.feat.waste_redeals != UNLIMITED {
             // The stock's next card only: looked at alone, not by walking the talon (a
             // Forty Thieves stock holds 64 cards, and this runs at every expansion).

@@ -134,6 +134,59 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             })
     }
 
+    /// The cards that may go to a foundation in `s`, as a bit set of identities: the same
+    /// answer as [`Tableau::goes_home`] for every card, worked out once per position from
+    /// the foundations' heights (at most two cards a suit, or every card while a chosen
+    /// base waits). `None` where foundations are kept by colour (Zebra), asked card by card.
+    pub(super) fn home_mask(&self, s: &State<N>) -> Option<u64> {
+        if self.feat.takes != Takes::Cards {
+            return Some(0);
+        }
+        if self.feat.colour_home {
+            return None;
+        }
+        let mut mask = 0u64;
+        if self.feat.chosen_base && s.base == 0 {
+            mask = (1 << 52) - 1;
+        } else {
+            for (suit, (&h, &low)) in s.home.iter().zip(&s.second).enumerate() {
+                let at = 13 * suit as u32;
+                if self.feat.chosen_base {
+                    mask |= 1 << (at + u32::from(nth_rank(s.base, h)) - 1);
+                    continue;
+                }
+                // The next rank of the higher foundation, and of the lower one with two.
+                let high = h - low;
+                if high < 13 {
+                    mask |= 1 << (at + u32::from(high));
+                }
+                if self.feat.second && low < 13 {
+                    mask |= 1 << (at + u32::from(low));
+                }
+            }
+        }
+        if self.feat.home_only != 0 {
+            mask &= self.feat.home_only;
+        }
+        debug_assert!(
+            (0..52u8).all(|i| {
+                let c = Card::from_index(i);
+                (mask >> i & 1 != 0) == self.goes_home(s, c)
+            }),
+            "the mask of cards going home is goes_home's answer"
+        );
+        Some(mask)
+    }
+
+    /// Whether `c` goes home in `s`, given `s`'s [`Tableau::home_mask`].
+    #[inline]
+    pub(super) fn goes_home_by(&self, mask: Option<u64>, s: &State<N>, c: Card) -> bool {
+        match mask {
+            Some(m) => m >> c.index() & 1 != 0,
+            None => self.goes_home(s, c),
+        }
+    }
+
     pub(super) fn goes_home(&self, s: &State<N>, c: Card) -> bool {
         // Where one suit has the only foundation, only its cards go home.
         let only = self.feat.home_only;
@@ -200,19 +253,24 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             return smallvec::SmallVec::new();
         }
         let mut out = smallvec::SmallVec::new();
+        let mask = self.home_mask(s);
+        if mask == Some(0) {
+            return out;
+        }
+        let goes = |c: Card| self.goes_home_by(mask, s, c);
         let mut end = 0;
         for p in 0..self.rules.piles() {
             end += s.len[p] as usize;
             if s.len[p] > 0 {
                 let c = Card::from_index(s.cards[end - 1]);
-                if self.goes_home(s, c) {
+                if goes(c) {
                     out.push((Place::Pile(p as u8), c));
                 }
             }
         }
         if self.feat.reserve != 0 {
             for (i, c) in self.free_reserve(s) {
-                if self.goes_home(s, c) {
+                if goes(c) {
                     out.push((Place::Reserve(i), c));
                 }
             }
@@ -220,14 +278,14 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         for i in 0..self.cells() {
             if s.cells[i] != EMPTY {
                 let c = Card::from_index(s.cells[i]);
-                if self.goes_home(s, c) {
+                if goes(c) {
                     out.push((Place::Cell(i as u8), c));
                 }
             }
         }
         if s.waste > 0 {
             let c = Card::from_index(s.talon()[s.waste_len() - 1]);
-            if self.goes_home(s, c) {
+            if goes(c) {
                 out.push((Place::Waste, c));
             }
         }
@@ -521,12 +579,13 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         // With runs keyed as sets, a run card going home from under the cards above it, which
         // first move onto another card they build on (`Tableau::run_set_shelf`): a position
         // of the same key may have it on top (ARCHITECTURE.md, "Runs keyed as sets").
-        if self.feat.run_sets {
+        let home_mask = self.home_mask(s);
+        if self.feat.run_sets && home_mask != Some(0) {
             for p in 0..np {
                 let pile = &s.cards[starts[p]..starts[p + 1]];
                 for k in 2..=runs[p] {
                     let x = Card::from_index(pile[pile.len() - k]);
-                    if self.goes_home(s, x) && self.run_set_shelf(s, p, k).is_some() {
+                    if self.goes_home_by(home_mask, s, x) && self.run_set_shelf(s, p, k).is_some() {
                         emit(Move {
                             from: Place::Pile(p as u8),
                             to: Place::Home,
@@ -658,7 +717,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 } else {
                     Place::Talon(code)
                 };
-                if code != 0 && self.goes_home(s, c) {
+                if code != 0 && self.goes_home_by(home_mask, s, c) {
                     emit(Move::single(from, Place::Home, c));
                 }
                 if onto_empty || self.feat.fits[c.index()] & taking != 0 {
@@ -1154,6 +1213,62 @@ mod tests {
                 (Place::Pile(4), 3)
             ]
         );
+    }
+
+    /// Every position along random lines of `g` from its deals 1 to 12 (the same lines each
+    /// run), to `visit`.
+    fn along_random_lines<const N: usize, const K: usize>(
+        g: &Tableau<N, K>,
+        mut visit: impl FnMut(&State<N>),
+    ) {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for deal in 1..=12 {
+            let mut s = g.pack(&g.deal(deal)).expect("a deal packs");
+            for _ in 0..150 {
+                visit(&s);
+                let mut out = Vec::new();
+                g.expand(&s, &mut out);
+                if out.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                s = out.swap_remove((seed >> 33) as usize % out.len()).state;
+            }
+        }
+    }
+
+    /// The cards `home_mask` lets home are those `goes_home` does, card by card, along random
+    /// lines of games with one and two foundations a suit, a chosen or dealt base, one suit
+    /// home only, and runs going home whole (no card alone); Zebra's foundations by colour
+    /// are asked card by card (`None`).
+    #[test]
+    fn the_mask_of_cards_going_home_is_goes_homes_answer() {
+        fn agree<const N: usize, const K: usize>(g: &Tableau<N, K>, id: &str) -> usize {
+            let mut home = 0;
+            along_random_lines(g, |s| {
+                let mask = g.home_mask(s).expect("a mask");
+                for i in 0..52u8 {
+                    let c = Card::from_index(i);
+                    assert_eq!(mask >> i & 1 != 0, g.goes_home(s, c), "{id}: {}", c);
+                    assert_eq!(g.goes_home_by(Some(mask), s, c), g.goes_home(s, c));
+                }
+                home += mask.count_ones() as usize;
+            });
+            home
+        }
+        for id in ["klondike", "canfield", "agnes", "diamond-mine", "freecell"] {
+            assert!(
+                agree(&game(id), id) > 0,
+                "{id}: some card goes home on the way"
+            );
+        }
+        for id in ["forty-thieves", "gypsy", "spider-4suits"] {
+            agree(&two_decks(id), id);
+        }
+        let zebra = two_decks("zebra");
+        let s = zebra.pack(&zebra.deal(1)).expect("a deal packs");
+        assert_eq!(zebra.home_mask(&s), None);
+        assert!(!zebra.goes_home_by(None, &s, card("KS")));
     }
 
     #[test]

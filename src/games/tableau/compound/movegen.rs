@@ -14,6 +14,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let s = pos.s;
         let np = self.rules.piles();
         let room = pos.free + pos.empty;
+        let home_mask = self.home_mask(s);
         // A card from a cell: home, onto a pile, into an empty pile.
         for i in 0..self.cells() {
             if s.cells[i] == EMPTY {
@@ -21,7 +22,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             }
             let c = Card::from_index(s.cells[i]);
             let from = Place::Cell(i as u8);
-            if self.goes_home(s, c) {
+            if self.goes_home_by(home_mask, s, c) {
                 visit(0, Move::single(from, Place::Home, c));
             }
             self.lands(pos, c, 1, |q| {
@@ -59,7 +60,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 // Home, every card above it parked.
                 let above_c = len - 1 - i;
                 if above_c <= room
-                    && self.goes_home(s, c)
+                    && self.goes_home_by(home_mask, s, c)
                     && self.parks_into_piles(pos, pile, above_c).is_some()
                 {
                     visit(above_c, Move::single(from, Place::Home, c));
