@@ -64,11 +64,15 @@ pub struct DepthFirst<'a, S: Space> {
     guided: bool,
     start: Option<S::State>,
     visited: VisitedSet<S::Key>,
-    /// Every successor list of the current path, each successor with its key (worked out
-    /// once, when it was made).
-    stack: Stack<Keyed<S>>,
+    /// The current path: its levels of successors still to try.
+    path: Path<S>,
     /// Buffers of `fill`, kept to spare an allocation per expansion.
     buffers: Buffers<S>,
+    /// The start, where the space makes successors from their moves
+    /// ([`Space::successor_of`]): the bottom of the path if it is kept as moves.
+    root: Option<S::State>,
+    /// The bytes past which a path of whole successors is kept as moves ([`MOVES_PAST`]).
+    moves_past: u64,
     /// The item entered (its key in `visited`) but not yet expanded when a limit stopped
     /// the last slice.
     pending: Option<usize>,
@@ -84,7 +88,9 @@ impl<'a, S: Space> DepthFirst<'a, S> {
             guided,
             start: Some(start),
             visited: VisitedSet::new(),
-            stack: Stack::with_capacity(0, 0),
+            path: Path::Unknown,
+            root: None,
+            moves_past: MOVES_PAST,
             buffers: Buffers {
                 succ: Vec::new(),
                 keys: Vec::new(),
@@ -98,9 +104,23 @@ impl<'a, S: Space> DepthFirst<'a, S> {
         }
     }
 
+    /// The same search keeping its path as moves once it holds more than `bytes` (for the
+    /// tests: 0 from the first level on).
+    #[cfg(test)]
+    pub(crate) fn with_moves_past(mut self, bytes: u64) -> Self {
+        self.moves_past = bytes;
+        self
+    }
+
+    /// Whether the path is kept as moves now (for the tests).
+    #[cfg(test)]
+    pub(crate) fn path_is_moves(&self) -> bool {
+        matches!(self.path, Path::Moves { .. })
+    }
+
     /// The memory its table, path and buffers hold now (estimated as the limits read it).
     pub fn memory_bytes(&self) -> u64 {
-        self.visited.memory_bytes() + self.stack.memory_bytes() + self.buffers.memory_bytes()
+        self.visited.memory_bytes() + self.path.memory_bytes() + self.buffers.memory_bytes()
     }
 
     /// Runs until a verdict or until `limits` stop it (its node limit counts this slice's
@@ -127,26 +147,34 @@ impl<'a, S: Space> DepthFirst<'a, S> {
             }
             stats.generated = self.buffers.fill(space, &start, self.guided, &self.visited);
             stats.expanded = 1;
-            self.stack.push(&mut self.buffers.items);
+            // Levels as moves where the space rebuilds a successor from its move.
+            // Kept to rebuild the path as moves if it grows deep.
+            let rebuilds = self
+                .buffers
+                .items
+                .first()
+                .is_some_and(|(succ, _)| space.successor_of(&start, &succ.mv).is_some());
+            self.root = rebuilds.then_some(start);
+            self.path = Path::Whole(Stack::with_capacity(0, 0));
+            self.path.push(&mut self.buffers.items);
         }
 
         let outcome = loop {
             let idx = match self.pending.take() {
                 Some(idx) => idx,
                 None => {
-                    let idx = match self.stack.step() {
+                    let idx = match self.path.step() {
                         Step::Try(idx) => idx,
                         Step::Popped => continue,
                         Step::Empty => break Outcome::Unsolvable,
                     };
-                    let (succ, key) = self.stack.item(idx);
-                    if !self.visited.insert(key.clone()) {
+                    if !self.visited.insert(self.path.enter(space, idx)) {
                         continue;
                     }
-                    if space.is_goal(&succ.state) {
-                        stats.solution_cost =
-                            self.stack.line().map(|(s, _)| u64::from(s.cost)).sum();
-                        break Outcome::Solved(self.stack.line().map(|(s, _)| s.mv).collect());
+                    if space.is_goal(self.path.tried(idx)) {
+                        let (line, cost) = self.path.line();
+                        stats.solution_cost = cost;
+                        break Outcome::Solved(line);
                     }
                     if let Some(reason) = checker.check(stats.expanded, self.memory_bytes()) {
                         self.pending = Some(idx);
@@ -155,10 +183,19 @@ impl<'a, S: Space> DepthFirst<'a, S> {
                     idx
                 }
             };
-            let state = &self.stack.item(idx).0.state;
+            let state = self.path.tried(idx);
             stats.generated += self.buffers.fill(space, state, self.guided, &self.visited);
             stats.expanded += 1;
-            self.stack.push(&mut self.buffers.items);
+            self.path.push(&mut self.buffers.items);
+            // Looked at now and then: the path grows by a level per expansion at most.
+            if stats.expanded % 64 != 0 && self.moves_past > 0 {
+                continue;
+            }
+            if let (Path::Whole(stack), Some(root)) = (&self.path, &self.root) {
+                if stack.memory_bytes() > self.moves_past {
+                    self.path = Path::as_moves(stack, root);
+                }
+            }
         };
         stats.stored = self.visited.len() as u64;
         checker.observe_memory(self.memory_bytes());
@@ -166,6 +203,145 @@ impl<'a, S: Space> DepthFirst<'a, S> {
             self.decided = Some(outcome.clone());
         }
         checker.finish(outcome, stats)
+    }
+}
+
+/// How many bytes a path of whole successors may hold before it is kept as moves instead
+/// ([`Path::Moves`], where the space makes successors from their moves): below it the
+/// whole successors spare a key and a move played again per state tried (about a sixth of
+/// the instructions of Klondike's and Forty Thieves' depth-first searches), above it the
+/// moves spare memory.
+const MOVES_PAST: u64 = 64 << 20;
+
+/// The path of a [`DepthFirst`]: per level, the successors of one state still to try.
+enum Path<S: Space> {
+    /// Not begun.
+    Unknown,
+    /// Each successor whole with its key (worked out once, when it was made).
+    Whole(Stack<Keyed<S>>),
+    /// Each level's state once and its successors as moves with their costs, each made
+    /// again by [`Space::successor_of`] and keyed again when tried: where successors are
+    /// large and lines deep (Little Forty's two decks: about 300 bytes a successor, some
+    /// twenty a level, lines of thousands of moves), the path takes a tenth of the memory
+    /// or less, for one key more per state tried.
+    Moves {
+        stack: Stack<(S::Move, u32)>,
+        /// The state whose successors each level of `stack` holds, bottom first.
+        states: Vec<S::State>,
+        /// The state of the item being tried at the top level, made when it was entered.
+        tried: Option<S::State>,
+        /// The moves of the level being pushed (kept to spare an allocation).
+        scratch: Vec<(S::Move, u32)>,
+    },
+}
+
+impl<S: Space> Path<S> {
+    /// The path `stack` (just pushed: its top level not begun) kept as moves from `root`,
+    /// the start: each level's state is the item tried at the level above.
+    fn as_moves(stack: &Stack<Keyed<S>>, root: &S::State) -> Path<S> {
+        let mut states = vec![root.clone()];
+        states.extend(stack.line_below_top().map(|(succ, _)| succ.state.clone()));
+        Path::Moves {
+            stack: stack.map(|(succ, _)| (succ.mv, succ.cost)),
+            states,
+            tried: None,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Opens a level below the item being tried (the first level: below the start) with
+    /// the successors `items`, which is left empty.
+    fn push(&mut self, items: &mut Vec<Keyed<S>>) {
+        match self {
+            Path::Unknown => unreachable!("the path begins before its first level"),
+            Path::Whole(stack) => stack.push(items),
+            Path::Moves {
+                stack,
+                states,
+                tried,
+                scratch,
+            } => {
+                // The start's level has its state already.
+                if let Some(state) = tried.take() {
+                    states.push(state);
+                }
+                scratch.extend(items.drain(..).map(|(s, _)| (s.mv, s.cost)));
+                stack.push(scratch);
+            }
+        }
+    }
+
+    /// The next item of the top level ([`Stack::step`]), its level dropped when done.
+    fn step(&mut self) -> Step {
+        match self {
+            Path::Unknown => Step::Empty,
+            Path::Whole(stack) => stack.step(),
+            Path::Moves { stack, states, .. } => {
+                let step = stack.step();
+                if matches!(step, Step::Popped) {
+                    states.pop();
+                }
+                step
+            }
+        }
+    }
+
+    /// Enters the top level's item `idx`: its key (its state made, where levels hold moves).
+    fn enter(&mut self, space: &S, idx: usize) -> S::Key {
+        match self {
+            Path::Unknown => unreachable!("no item before the first level"),
+            Path::Whole(stack) => stack.item(idx).1.clone(),
+            Path::Moves {
+                stack,
+                states,
+                tried,
+                ..
+            } => {
+                let parent = states.last().expect("a level has its state");
+                let state = space
+                    .successor_of(parent, &stack.item(idx).0)
+                    .expect("the space makes every successor from its move");
+                let key = space.key(&state);
+                *tried = Some(state);
+                key
+            }
+        }
+    }
+
+    /// The state of the item `idx` entered last.
+    fn tried(&self, idx: usize) -> &S::State {
+        match self {
+            Path::Unknown => unreachable!("no item before the first level"),
+            Path::Whole(stack) => &stack.item(idx).0.state,
+            Path::Moves { tried, .. } => tried.as_ref().expect("the item was entered"),
+        }
+    }
+
+    /// The moves of the line down to the item being tried at the top level, and their
+    /// summed cost.
+    fn line(&self) -> (Vec<S::Move>, u64) {
+        match self {
+            Path::Unknown => (Vec::new(), 0),
+            Path::Whole(stack) => (
+                stack.line().map(|(s, _)| s.mv).collect(),
+                stack.line().map(|(s, _)| u64::from(s.cost)).sum(),
+            ),
+            Path::Moves { stack, .. } => (
+                stack.line().map(|&(mv, _)| mv).collect(),
+                stack.line().map(|&(_, cost)| u64::from(cost)).sum(),
+            ),
+        }
+    }
+
+    /// The bytes the path holds.
+    fn memory_bytes(&self) -> u64 {
+        match self {
+            Path::Unknown => 0,
+            Path::Whole(stack) => stack.memory_bytes(),
+            Path::Moves { stack, states, .. } => {
+                stack.memory_bytes() + (states.capacity() * size_of::<S::State>()) as u64
+            }
+        }
     }
 }
 

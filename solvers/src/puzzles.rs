@@ -233,6 +233,10 @@ impl Space for Sliding {
     fn heuristic(&self, state: &Board) -> u32 {
         self.manhattan(state)
     }
+
+    fn successor_of(&self, state: &Board, mv: &Dir) -> Option<Board> {
+        Some(self.apply(state, *mv).expect("a move of the position"))
+    }
 }
 
 /// A space delegating to another one but without heuristic (A* becomes Dijkstra).
@@ -997,4 +1001,65 @@ fn a_beam_that_keeps_fingerprints_searches_the_states_the_exact_keys_would() {
         }
     }
     assert!(pruned > 0, "some beam ran dry having left states out");
+}
+
+#[test]
+fn depth_first_with_its_path_as_moves_is_the_same_search() {
+    // The 8-puzzle's farthest and an unsolvable start, plain and guided, in one run and in
+    // slices of 41 expansions: with the path kept as moves from the first level on, or
+    // whole throughout, or by a space that cannot make successors from moves (`Blind`),
+    // the same states are expanded and the same line or proof found.
+    let p = Sliding::new(3, 3);
+    let (won, _, _) = p.farthest_from_goal();
+    let lost = p.board(&[2, 1, 3, 4, 5, 6, 7, 8, 0]);
+    let run = |mut search: DepthFirst<'_, Sliding>, sliced: bool| {
+        let (mut expanded, mut generated) = (0, 0);
+        loop {
+            let limits = if sliced {
+                Limits::none().with_nodes(41)
+            } else {
+                Limits::none()
+            };
+            let r = search.run(&limits);
+            expanded += r.stats.expanded;
+            generated += r.stats.generated;
+            if !matches!(r.outcome, Outcome::Unknown(_)) {
+                return (r.outcome, expanded, generated, r.stats.solution_cost);
+            }
+        }
+    };
+    for start in [won, lost] {
+        for guided in [false, true] {
+            for sliced in [false, true] {
+                let whole = run(DepthFirst::new(&p, start, guided), sliced);
+                let moves = run(
+                    DepthFirst::new(&p, start, guided).with_moves_past(0),
+                    sliced,
+                );
+                assert_eq!(moves, whole, "guided {guided}, sliced {sliced}");
+                let blind = Blind(&p);
+                let mut search = DepthFirst::new(&blind, start, guided).with_moves_past(0);
+                let r = search.run(&Limits::none());
+                if !guided {
+                    assert_eq!(
+                        (r.outcome, r.stats.expanded, r.stats.generated),
+                        (whole.0.clone(), whole.1, whole.2)
+                    );
+                }
+            }
+            let whole = run(DepthFirst::new(&p, start, guided), false);
+            assert!(whole.1 > 100, "a search of many levels");
+            // The path was kept as moves, and is not when the space cannot make them.
+            let mut search = DepthFirst::new(&p, start, guided).with_moves_past(0);
+            search.run(&Limits::none().with_nodes(100));
+            assert!(search.path_is_moves());
+            let blind = Blind(&p);
+            let mut search = DepthFirst::new(&blind, start, guided).with_moves_past(0);
+            search.run(&Limits::none().with_nodes(100));
+            assert!(!search.path_is_moves());
+            if let Outcome::Solved(line) = &whole.0 {
+                assert_eq!(p.replay(start, line), Some(p.goal));
+            }
+        }
+    }
 }

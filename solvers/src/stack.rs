@@ -6,6 +6,7 @@ use std::mem::size_of;
 
 /// A level: its items are `arena[lo..hi]`, the next one to try is `arena[next]`, so the one
 /// being explored below it is `arena[next - 1]`.
+#[derive(Clone, Copy)]
 struct Frame {
     lo: usize,
     hi: usize,
@@ -80,6 +81,21 @@ impl<T> Stack<T> {
     /// The item being tried at each level, bottom first: the line down to the top level's.
     pub(crate) fn line(&self) -> impl Iterator<Item = &T> {
         self.frames.iter().map(|f| &self.arena[f.next - 1])
+    }
+
+    /// The same levels, each item mapped by `f`, each level at the same item.
+    pub(crate) fn map<U>(&self, f: impl FnMut(&T) -> U) -> Stack<U> {
+        Stack {
+            arena: self.arena.iter().map(f).collect(),
+            frames: self.frames.clone(),
+        }
+    }
+
+    /// The item being tried at each level below the top one, bottom first (the line down
+    /// to the state whose successors the top level holds).
+    pub(crate) fn line_below_top(&self) -> impl Iterator<Item = &T> {
+        let below = self.frames.len().saturating_sub(1);
+        self.frames[..below].iter().map(|f| &self.arena[f.next - 1])
     }
 
     /// The bytes the stack holds (its reserved room included), with its next allocations

@@ -893,6 +893,11 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
         self.keys_of_successors(s, succ, out);
     }
 
+    /// Every successor is the move applied to the position (`Tableau::succ`).
+    fn successor_of(&self, s: &State<N>, mv: &Move) -> Option<State<N>> {
+        Some(self.apply(s, mv))
+    }
+
     /// Safe moves to the foundations (`Tableau::forced_home`: why they keep every win).
     fn forced(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
         self.forced_home(s)
@@ -1269,6 +1274,48 @@ mod tests {
         let s = zebra.pack(&zebra.deal(1)).expect("a deal packs");
         assert_eq!(zebra.home_mask(&s), None);
         assert!(!zebra.goes_home_by(None, &s, card("KS")));
+    }
+
+    /// The depth-first search may keep its path as moves: every successor `expand` and
+    /// `forced` give is the state `successor_of` makes from the move, along random lines
+    /// of games with a waste, a reserve that fills piles, a talon that fills them, cells,
+    /// runs keyed as sets and two decks.
+    #[test]
+    fn every_successor_is_made_again_from_its_move() {
+        fn agree<const N: usize, const K: usize>(g: &Tableau<N, K>, id: &str) -> usize {
+            let mut checked = 0;
+            along_random_lines(g, |s| {
+                let mut out = Vec::new();
+                g.expand(s, &mut out);
+                out.extend(g.forced(s));
+                for succ in &out {
+                    let again = g.successor_of(s, &succ.mv).expect("made from the move");
+                    assert!(again == succ.state, "{id}: {}", g.notation(&succ.mv));
+                    checked += 1;
+                }
+            });
+            checked
+        }
+        for id in [
+            "klondike",
+            "klondike-draw1",
+            "canfield",
+            "freecell",
+            "agnes",
+            "glenwood",
+            "lady-jane",
+        ] {
+            assert!(agree(&game(id), id) > 100, "{id}");
+        }
+        for id in [
+            "forty-thieves",
+            "little-forty",
+            "zebra",
+            "spider-4suits",
+            "gypsy",
+        ] {
+            assert!(agree(&two_decks(id), id) > 100, "{id}");
+        }
     }
 
     #[test]
