@@ -347,7 +347,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
 #[cfg(test)]
 mod tests {
-    use crate::games::tableau::testing::{board, game, two_decks};
+    use crate::games::tableau::testing::{self, board, game, two_decks};
     use crate::games::tableau::{State, Tableau};
     use crate::games::Game;
     use crate::piles::Table;
@@ -451,21 +451,8 @@ mod tests {
 
     /// Every position of a random line of up to 120 moves from each of `g`'s deals 1 to
     /// 30 (the same lines each run), to `visit`.
-    fn along_random_lines(g: &Tableau, mut visit: impl FnMut(&State<52>)) {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        for deal in 1..=30 {
-            let mut s = g.pack(&g.deal(deal)).expect("a deal packs");
-            for _ in 0..120 {
-                visit(&s);
-                let mut out = Vec::new();
-                g.expand(&s, &mut out);
-                if out.is_empty() {
-                    break;
-                }
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                s = out.swap_remove((seed >> 33) as usize % out.len()).state;
-            }
-        }
+    fn along_random_lines(g: &Tableau, visit: impl FnMut(&State<52>)) {
+        testing::along_random_lines(g, 30, 120, 0x9e37_79b9_7f4a_7c15, visit);
     }
 
     /// Klondike's deal 48 is lost from the start: AC lies under QH, QD, 4S and JS; JS may

@@ -918,7 +918,7 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
 mod tests {
     use super::*;
     use crate::games::tableau::testing::{
-        backbone_uncovered, board, card, diamond_mine_board, game, gypsy, gypsy_hearts,
+        self, backbone_uncovered, board, card, diamond_mine_board, game, gypsy, gypsy_hearts,
         lady_jane_small, moves, pile_moves, reserve_to_empty, streets, two_decks, with_rules,
         BACKBONE_COVERED, HOME_DH, STREETS_TWO_RUNS,
     };
@@ -1224,22 +1224,9 @@ mod tests {
     /// run), to `visit`.
     fn along_random_lines<const N: usize, const K: usize>(
         g: &Tableau<N, K>,
-        mut visit: impl FnMut(&State<N>),
+        visit: impl FnMut(&State<N>),
     ) {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for deal in 1..=12 {
-            let mut s = g.pack(&g.deal(deal)).expect("a deal packs");
-            for _ in 0..150 {
-                visit(&s);
-                let mut out = Vec::new();
-                g.expand(&s, &mut out);
-                if out.is_empty() {
-                    break;
-                }
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                s = out.swap_remove((seed >> 33) as usize % out.len()).state;
-            }
-        }
+        testing::along_random_lines(g, 12, 150, 0x2545_f491_4f6c_dd1d, visit);
     }
 
     /// The cards `home_mask` lets home are those `goes_home` does, card by card, along random

@@ -21,6 +21,31 @@ pub(crate) fn two_decks(id: &str) -> TwoDecks {
     }
 }
 
+/// Every position of a random line of up to `moves` moves from each of `g`'s deals
+/// `1..=deals`, the moves drawn by a fixed generator from `seed` (the same lines each run),
+/// to `visit`.
+pub(super) fn along_random_lines<const N: usize, const K: usize>(
+    g: &Tableau<N, K>,
+    deals: u64,
+    moves: usize,
+    mut seed: u64,
+    mut visit: impl FnMut(&State<N>),
+) {
+    for deal in 1..=deals {
+        let mut s = g.pack(&g.deal(deal)).expect("a deal packs");
+        for _ in 0..moves {
+            visit(&s);
+            let mut out = Vec::new();
+            g.expand(&s, &mut out);
+            if out.is_empty() {
+                break;
+            }
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            s = out.swap_remove((seed >> 33) as usize % out.len()).state;
+        }
+    }
+}
+
 pub(super) fn card(s: &str) -> Card {
     parse_card(s).expect("card")
 }
