@@ -88,7 +88,7 @@ impl<'a, S: Space> DepthFirst<'a, S> {
             guided,
             start: Some(start),
             visited: VisitedSet::new(),
-            path: Path::Unknown,
+            path: Path::NotBegun,
             root: None,
             moves_past: MOVES_PAST,
             buffers: Buffers {
@@ -147,8 +147,8 @@ impl<'a, S: Space> DepthFirst<'a, S> {
             }
             stats.generated = self.buffers.fill(space, &start, self.guided, &self.visited);
             stats.expanded = 1;
-            // Levels as moves where the space rebuilds a successor from its move.
-            // Kept to rebuild the path as moves if it grows deep.
+            // The start is kept where the space makes successors from their moves: the
+            // bottom of the path if it is kept as moves once deep.
             let rebuilds = self
                 .buffers
                 .items
@@ -188,10 +188,8 @@ impl<'a, S: Space> DepthFirst<'a, S> {
             stats.expanded += 1;
             self.path.push(&mut self.buffers.items);
             // Looked at now and then: the path grows by a level per expansion at most.
-            if stats.expanded % 64 != 0 && self.moves_past > 0 {
-                continue;
-            }
-            if let (Path::Whole(stack), Some(root)) = (&self.path, &self.root) {
+            let look = stats.expanded % 64 == 0 || self.moves_past == 0;
+            if let (true, Path::Whole(stack), Some(root)) = (look, &self.path, &self.root) {
                 if stack.memory_bytes() > self.moves_past {
                     self.path = Path::as_moves(stack, root);
                 }
@@ -216,7 +214,7 @@ const MOVES_PAST: u64 = 64 << 20;
 /// The path of a [`DepthFirst`]: per level, the successors of one state still to try.
 enum Path<S: Space> {
     /// Not begun.
-    Unknown,
+    NotBegun,
     /// Each successor whole with its key (worked out once, when it was made).
     Whole(Stack<Keyed<S>>),
     /// Each level's state once and its successors as moves with their costs, each made
@@ -253,7 +251,7 @@ impl<S: Space> Path<S> {
     /// the successors `items`, which is left empty.
     fn push(&mut self, items: &mut Vec<Keyed<S>>) {
         match self {
-            Path::Unknown => unreachable!("the path begins before its first level"),
+            Path::NotBegun => unreachable!("the path begins before its first level"),
             Path::Whole(stack) => stack.push(items),
             Path::Moves {
                 stack,
@@ -274,7 +272,7 @@ impl<S: Space> Path<S> {
     /// The next item of the top level ([`Stack::step`]), its level dropped when done.
     fn step(&mut self) -> Step {
         match self {
-            Path::Unknown => Step::Empty,
+            Path::NotBegun => Step::Empty,
             Path::Whole(stack) => stack.step(),
             Path::Moves { stack, states, .. } => {
                 let step = stack.step();
@@ -289,7 +287,7 @@ impl<S: Space> Path<S> {
     /// Enters the top level's item `idx`: its key (its state made, where levels hold moves).
     fn enter(&mut self, space: &S, idx: usize) -> S::Key {
         match self {
-            Path::Unknown => unreachable!("no item before the first level"),
+            Path::NotBegun => unreachable!("no item before the first level"),
             Path::Whole(stack) => stack.item(idx).1.clone(),
             Path::Moves {
                 stack,
@@ -311,7 +309,7 @@ impl<S: Space> Path<S> {
     /// The state of the item `idx` entered last.
     fn tried(&self, idx: usize) -> &S::State {
         match self {
-            Path::Unknown => unreachable!("no item before the first level"),
+            Path::NotBegun => unreachable!("no item before the first level"),
             Path::Whole(stack) => &stack.item(idx).0.state,
             Path::Moves { tried, .. } => tried.as_ref().expect("the item was entered"),
         }
@@ -321,7 +319,7 @@ impl<S: Space> Path<S> {
     /// summed cost.
     fn line(&self) -> (Vec<S::Move>, u64) {
         match self {
-            Path::Unknown => (Vec::new(), 0),
+            Path::NotBegun => (Vec::new(), 0),
             Path::Whole(stack) => (
                 stack.line().map(|(s, _)| s.mv).collect(),
                 stack.line().map(|(s, _)| u64::from(s.cost)).sum(),
@@ -336,7 +334,7 @@ impl<S: Space> Path<S> {
     /// The bytes the path holds.
     fn memory_bytes(&self) -> u64 {
         match self {
-            Path::Unknown => 0,
+            Path::NotBegun => 0,
             Path::Whole(stack) => stack.memory_bytes(),
             Path::Moves { stack, states, .. } => {
                 stack.memory_bytes() + (states.capacity() * size_of::<S::State>()) as u64
