@@ -160,6 +160,12 @@ MUTATIONS = {
         "let land = guests & may_land & !landed;",
         "let land = 0 & may_land & !landed;",
     ),
+    "dead-end-put-cards-not-tops": (
+        DEAD_END,
+        "a card the rules put onto a pile (a deal onto every pile, a pile filled from the talon) may be a top",
+        "        if feat.deal_to > 0 || feat.talon_fills || feat.reserve_fills {\n            onto |= may_land;",
+        "        if false {\n            onto |= may_land;",
+    ),
     "dead-end-verdicts-any-rules": (
         DEAD_END,
         "a kept dead-end verdict is read under other rules",

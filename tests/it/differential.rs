@@ -1715,8 +1715,7 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
             "kings",
             true,
             "face_down = [1, 1, 1, 1]",
-            "waste",
-            1,
+            "[stock]\nkind = \"waste\"\ndraw = 1\nredeals = 255\n",
         ),
         (
             "alternate-color",
@@ -1725,7 +1724,6 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
             false,
             "face_down = [1, 1, 1, 1]",
             "",
-            0,
         ),
         (
             "suit",
@@ -1733,8 +1731,7 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
             "kings",
             false,
             "face_down = [1, 1, 1, 1]",
-            "waste",
-            3,
+            "[stock]\nkind = \"waste\"\ndraw = 3\nredeals = 255\n",
         ),
         (
             "any-suit",
@@ -1743,7 +1740,6 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
             true,
             "face_down = [1, 1, 1, 1]",
             "",
-            0,
         ),
         (
             "same-color",
@@ -1752,7 +1748,6 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
             false,
             "face_down = [1, 1, 1, 1]",
             "",
-            0,
         ),
         (
             "alternate-color",
@@ -1760,8 +1755,7 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
             "kings",
             false,
             "face_down_rows = [0, 2]",
-            "waste",
-            1,
+            "[stock]\nkind = \"waste\"\ndraw = 1\nredeals = 255\n",
         ),
         (
             "not-own-suit",
@@ -1770,7 +1764,6 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
             true,
             "face_down = [1, 1, 1, 1]",
             "",
-            0,
         ),
         (
             "alternate-color",
@@ -1779,20 +1772,59 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
             false,
             "face_down = [1, 1, 1, 1]",
             "",
-            0,
+        ),
+        // Any card into an empty pile (Streets and Alleys, with face-down cards too).
+        (
+            "any-suit",
+            "single",
+            "any",
+            false,
+            "face_down = [1, 1, 1]",
+            "",
+        ),
+        // A reserve that takes no card (King Albert's).
+        (
+            "alternate-color",
+            "single",
+            "any",
+            false,
+            "face_down = [1, 1, 1, 1]",
+            "[cells]\ncount = 2\ndealt = 2\naccept = false\n",
+        ),
+        // A stock dealt onto every pile (Easthaven's).
+        (
+            "alternate-color",
+            "any-sequence",
+            "kings",
+            false,
+            "face_down = [1, 1, 1, 1]",
+            "[stock]\nkind = \"deal-to-piles\"\nfill_first = true\n",
+        ),
+        // A pile a move empties filled at once from the waste.
+        (
+            "alternate-color",
+            "any-sequence",
+            "kings",
+            false,
+            "face_down = [1, 1, 1, 1]\nfill_from_talon = true",
+            "[stock]\nkind = \"waste\"\ndraw = 1\nredeals = 0\n",
         ),
     ];
     let mut rng = Rng::new(41);
-    let (mut starts, mut complete, mut cut, mut won, mut lost) = (0, 0, 0, 0, 0);
+    let (mut starts, mut complete, mut won, mut lost) = (0, 0, 0, 0);
+    let mut cut_by_rules = vec![0; rules.len()];
     let mut failures = Vec::new();
-    for (i, (build, moves, empty, back, down, stock, draw)) in rules.iter().enumerate() {
-        let stock = if stock.is_empty() {
-            String::new()
-        } else {
-            format!("[stock]\nkind = \"{stock}\"\ndraw = {draw}\nredeals = 255\n")
-        };
+    for (i, (build, moves, empty, back, down, sections)) in rules.iter().enumerate() {
         let deal = if down.starts_with("face_down_rows") {
             "4, 4, 4, 4"
+        } else if sections.contains("[cells]") {
+            "12, 13, 13, 12"
+        } else if sections.contains("deal-to-piles") {
+            "10, 10, 10, 10"
+        } else if *empty == "any" && sections.is_empty() {
+            // Three piles: with four, a few cards in play leave one empty too often, and an
+            // empty pile lets every card out where any card fills it.
+            "17, 17, 18"
         } else {
             "13, 13, 13, 13"
         };
@@ -1801,7 +1833,7 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
             "id = \"{name}\"\nname = \"{name}\"\nsummary = \"test\"\n\
              source = \"tests/it/differential.rs\"\n[tableau]\ndeal = [{deal}]\n{down}\n\
              build = \"{build}\"\nmoves = \"{moves}\"\nempty = \"{empty}\"\n\
-             [foundations]\nmay_return = {back}\n{stock}"
+             [foundations]\nmay_return = {back}\n{sections}"
         );
         let r = Rules::from_toml(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         with_rules(r, |id| {
@@ -1829,7 +1861,7 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
                     complete += 1;
                     let good = winnable(&graph, |_| true);
                     match cut_layouts(g, &graph, &good) {
-                        Ok(stuck) => cut += stuck.iter().filter(|&&c| c).count(),
+                        Ok(stuck) => cut_by_rules[i] += stuck.iter().filter(|&&c| c).count(),
                         Err(e) => failures.push(format!("{name}: {e}")),
                     }
                     let got = solvers::dfs(g, g.pack(&t).expect("packs"), &Limits::default());
@@ -1848,8 +1880,10 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
             })
         });
     }
+    let cut: usize = cut_by_rules.iter().sum();
     let summary = format!(
-        "{starts} positions, {complete} explored in full ({won} won, {lost} lost), {cut} layouts taken as lost"
+        "{starts} positions, {complete} explored in full ({won} won, {lost} lost), {cut} layouts \
+         taken as lost ({cut_by_rules:?} by rules)"
     );
     eprintln!("cards that never go home: {summary}");
     assert!(
@@ -2429,4 +2463,62 @@ fn montee_descente_agrees_with_a_plain_search_over_its_referee() {
         "md: 40 deals, {won} won and {lost} lost by the referee's layouts and the engine alike"
     );
     assert!(won > 0 && lost > 0);
+}
+
+/// A card the rules put onto a pile whatever lies there is a top (a stock dealt onto every
+/// pile, a pile a move empties filled at once from the waste): the cut of cards that never
+/// go home must count it as one. Two piles, the referee's plain search against the engine.
+/// Dealt (Easthaven's rules): QH lies on JH and may leave only onto a black King; KS is
+/// home and KC in the stock, which no card of the piles lets land by building (a King
+/// builds on nothing) and no pile empties for (KH never leaves before QH); the deal puts KD
+/// on QH and KC on KH, KD goes home, QH onto KC, and every card home. Filled from the
+/// waste (single cards move, so KH under TH stays): JH lies on TH and may leave only onto
+/// a black Queen, QS is home and QC on the waste, where no red King lets it land; KS goes
+/// home, QC fills its pile at once, JH goes onto it and every card home.
+#[test]
+fn a_card_put_onto_a_pile_by_the_rules_is_a_top_for_the_dead_end_cut() {
+    let dealt = "1 (spread): JH QH\n2 (spread): KH\n\
+         clubs (stacked): AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC\n\
+         diamonds (stacked): AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD\n\
+         hearts (stacked): AH 2H 3H 4H 5H 6H 7H 8H 9H TH\n\
+         spades (stacked): AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS\n\
+         stock (stacked): #KC #KD\n";
+    let filled = "1 (spread): KH TH JH\n2 (spread): KS\n\
+         clubs (stacked): AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC\n\
+         diamonds (stacked): AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD\n\
+         hearts (stacked): AH 2H 3H 4H 5H 6H 7H 8H 9H\n\
+         spades (stacked): AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS\n\
+         stock (stacked): #KC #QH\nwaste (stacked): QC\n";
+    let cases = [
+        (
+            "dealt",
+            dealt,
+            "deal = [2, 1]\nmoves = \"any-sequence\"\nempty = \"kings\"\n\
+             [stock]\nkind = \"deal-to-piles\"\nfill_first = true\n",
+        ),
+        (
+            "filled",
+            filled,
+            "deal = [2, 1]\nmoves = \"single\"\nempty = \"kings\"\nfill_from_talon = true\n\
+             [stock]\nkind = \"waste\"\ndraw = 1\nredeals = 0\n",
+        ),
+    ];
+    for (what, board, rules) in cases {
+        let t = Table::parse(board).expect("board");
+        let rules = Rules::from_toml(&format!(
+            "id = \"put-tops-{what}\"\nname = \"test\"\nsummary = \"test\"\n\
+             source = \"tests/it/differential.rs\"\n\
+             [tableau]\nbuild = \"alternate-color\"\n{rules}"
+        ))
+        .expect("rules");
+        let mut tally = Tally::default();
+        with_rules(rules, |id| {
+            with_tableau!(id, g => {
+                assert!(g.finds_dead_ends(), "{what}: the cut applies to these rules");
+                let r = check_position(g, &t, 10_000, usize::MAX, &mut tally);
+                assert!(r.is_ok(), "{what}: {}", r.unwrap_err());
+            });
+        });
+        assert_eq!((tally.complete, tally.won), (1, 1), "{what}: {tally}");
+    }
 }

@@ -59,19 +59,23 @@ thread_local! {
 
 /// Whether the rules let `Tableau::card_never_home` run: those its argument is written
 /// for. One full deck (every card its own identity); foundations by suit from the Ace up,
-/// taking single cards, every card home to win; no cells (where any card may go, the test
-/// never fires); no redeal gathering the piles (the only move that takes a pile card away
-/// other than home, onto a card it builds on, or into an empty pile); and an empty pile
-/// taken by Kings or by none. The argument holds where any card fills one too, but there
-/// (Streets and Alleys, Beleaguered Castle) a block is rare and its cost per position was
-/// not measured, so those rules keep the search they had.
+/// taking single cards, every card home to win; no cells a card may be put into (where any
+/// card may go, the test never fires; King Albert's reserve, which only gives, lies off the
+/// tableau like a talon); no redeal gathering the piles (the only move that takes a pile
+/// card away other than home, onto a card it builds on, or into an empty pile); an empty
+/// pile taken by Kings, by any card, or by none. Cards the rules put onto a pile whatever
+/// lies there (a stock dealt onto every pile, a pile filled at once from the talon or the
+/// reserve) count as tops from the start.
 pub(super) fn finds_dead_ends(r: &Rules) -> bool {
     r.deck() == DeckSpec::FULL
         && r.won == Won::AllHome
         && r.foundations.by_suit_from_ace()
-        && r.cells.count == 0
+        && (r.cells.count == 0 || !r.cells.accept)
         && !matches!(r.stock, StockRules::Redeal { .. })
-        && matches!(r.tableau.empty, EmptyFill::Kings | EmptyFill::None)
+        && matches!(
+            r.tableau.empty,
+            EmptyFill::Kings | EmptyFill::None | EmptyFill::Any
+        )
 }
 
 /// The cards that may start an empty pile (with foundations from the Ace), by identity.
@@ -120,6 +124,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     pub fn card_never_home(&self, s: &State<N>) -> bool {
         if !self.feat.dead_ends {
             return false;
+        }
+        if !self.feat.dead_end_memo {
+            return self.never_home(s);
         }
         // The verdict asks only the rules, the piles and the foundations: positions that
         // differ in the talon alone (three cards a turn: about half those expanded) share
@@ -211,7 +218,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         // The cards that may go home: per suit, how many from the Ace are home, off the
         // tableau, or may leave their places.
         let mut reach = home | off;
-        if reach == ALL {
+        // Where every pile card may start an empty pile, one empty pile lets every card
+        // leave, each pile from its top down (a face-down card once every card above it has
+        // left): none is kept from home.
+        let all_take_empty = feat.empty_takers & in_piles == in_piles;
+        if reach == ALL || empty && all_take_empty {
             return false;
         }
         let mut prefix = [0u32; 4];
@@ -232,6 +243,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let blocked = if feat.groups { down } else { ALL };
         if empty {
             onto |= feat.empty_takers & may_land;
+        }
+        // Cards the rules put onto the piles whatever lies there (a stock dealt onto every
+        // pile, a pile a move empties filled from the talon or the reserve): each may be a
+        // top, without building on one.
+        if feat.deal_to > 0 || feat.talon_fills || feat.reserve_fills {
+            onto |= may_land;
         }
         let mut fresh = onto;
         let mut landed = onto & may_land;
@@ -317,6 +334,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 lowest_kept[p] = y;
                 tops &= !bit;
                 if y == NONE {
+                    if all_take_empty {
+                        return false;
+                    }
                     if !empty {
                         empty = true;
                         dirty |= feat.empty_takers & in_piles;
@@ -410,11 +430,12 @@ mod tests {
     }
 
     /// The verdicts kept per thread are those worked out: along random lines of Klondike
-    /// (three cards a turn, where positions often differ in the talon alone) and Yukon,
-    /// each position's kept verdict, asked once and again, is the one worked out anew.
+    /// (three cards a turn, where positions often differ in the talon alone), Athena (one
+    /// card a turn, face-down rows) and Yukon (nothing kept: no talon), each position's
+    /// verdict, asked once and again, is the one worked out anew.
     #[test]
     fn kept_verdicts_are_the_ones_worked_out() {
-        for id in ["klondike", "yukon"] {
+        for id in ["klondike", "athena", "yukon"] {
             let g = game(id);
             let mut dead = 0;
             along_random_lines(&g, |s| {
@@ -428,21 +449,23 @@ mod tests {
     }
 
     /// A verdict kept under one game's rules is not read under another's: along random
-    /// lines of Klondike, positions whose piles and foundations Odessa (building in suit)
+    /// lines of Klondike, positions whose piles and foundations Thumb and Pouch (building
+    /// in any suit but the card's own, a waste too, so its verdicts are kept as well)
     /// judges otherwise are asked of both games in turn on one thread, each time getting
     /// its own game's verdict.
     #[test]
     fn a_verdict_is_kept_for_its_own_rules() {
-        let (klondike, odessa) = (game("klondike"), game("odessa"));
+        let (klondike, thumb) = (game("klondike"), game("thumb-and-pouch"));
+        assert!(thumb.feat.dead_end_memo);
         let mut differ = 0;
         along_random_lines(&klondike, |s| {
-            // Odessa's test reads only the piles and foundations of Klondike's state.
-            let (k, o) = (klondike.never_home(s), odessa.never_home(s));
+            // Thumb and Pouch's test reads only the piles and foundations of Klondike's state.
+            let (k, o) = (klondike.never_home(s), thumb.never_home(s));
             if k != o {
                 differ += 1;
                 for _ in 0..2 {
                     assert_eq!(klondike.card_never_home(s), k);
-                    assert_eq!(odessa.card_never_home(s), o);
+                    assert_eq!(thumb.card_never_home(s), o);
                 }
             }
         });
@@ -466,8 +489,8 @@ mod tests {
         assert!(!g.card_never_home(&start(1)));
     }
 
-    /// Where the cut applies: one full deck, foundations by suit from the Ace, no cells,
-    /// no redeal of the piles, empty piles for Kings or none.
+    /// Where the cut applies: one full deck, foundations by suit from the Ace, no cells
+    /// that take cards, no redeal of the piles; and where its verdicts are kept (a waste).
     #[test]
     fn the_cut_applies_to_the_rules_its_argument_covers() {
         for id in [
@@ -476,16 +499,21 @@ mod tests {
             "yukon",
             "athena",
             "bakers-dozen-classic",
+            "streets-and-alleys-classic",
+            "beleaguered-castle",
+            "king-albert-classic",
+            "whitehead",
+            "easthaven",
         ] {
             assert!(game(id).finds_dead_ends(), "{id}");
         }
-        for id in [
-            "freecell",
-            "canfield",
-            "agnes",
-            "streets-and-alleys",
-            "whitehead",
-        ] {
+        for id in ["klondike", "whitehead", "athena"] {
+            assert!(game(id).feat.dead_end_memo, "{id}");
+        }
+        for id in ["yukon", "streets-and-alleys-classic", "easthaven"] {
+            assert!(!game(id).feat.dead_end_memo, "{id}");
+        }
+        for id in ["freecell", "eight-off", "canfield", "agnes", "lady-jane"] {
             assert!(!game(id).finds_dead_ends(), "{id}");
         }
         for id in ["forty-thieves", "spider-4suits"] {

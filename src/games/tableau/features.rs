@@ -113,6 +113,10 @@ pub(super) struct Features {
     /// The rules let `Tableau::card_never_home` look for cards that never go home
     /// (`dead_end::finds_dead_ends`).
     pub(super) dead_ends: bool,
+    /// `Tableau::card_never_home` keeps its last verdicts: only where positions that
+    /// differ off the piles alone are many (a stock turned to a waste). Elsewhere every
+    /// expanded position has its own piles, and the look-up only misses the cache.
+    pub(super) dead_end_memo: bool,
     /// The cards that may start an empty pile, by identity (`Rules::fills_empty`).
     pub(super) empty_takers: u64,
     /// Groups of cards move (else single cards only).
@@ -163,6 +167,7 @@ impl Features {
             run_sets: keys_compactly(r),
             id: LAST_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
             dead_ends: super::dead_end::finds_dead_ends(r),
+            dead_end_memo: matches!(r.stock, StockRules::Waste { .. }),
             empty_takers: super::dead_end::empty_takers(r),
             groups: r.tableau.moves != GroupMoves::Single,
             guests: std::array::from_fn(|b| (0..52).fold(0u64, |m, c| m | (fits[c] >> b & 1) << c)),
