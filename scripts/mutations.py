@@ -34,6 +34,12 @@ MUTATIONS = {
         "u16::from(pile[0] & !DOWN) << 6 | fixed as u16",
         "u16::from(pile[0] & !DOWN) << 6",
     ),
+    "linked-key-cells-as-home": (
+        KEY,
+        "the linked key tells a card in a cell from a card home",
+        "const LINK_CELL: u8 = 53;",
+        "const LINK_CELL: u8 = 54;",
+    ),
     "supermoves-carry-too-many": (
         SUPERMOVES,
         "a supermove is written out parking no more cards than the other piles can carry",

@@ -650,6 +650,13 @@ macro_rules! __with_game {
                         >::preset(i);
                         $body
                     }
+                    52 if $crate::games::tableau::keys_linked(rules) => {
+                        let $g = &$crate::games::tableau::Tableau::<
+                            52,
+                            { $crate::games::tableau::LINKED_KEY },
+                        >::preset(i);
+                        $body
+                    }
                     52 => {
                         let $g = &$crate::games::tableau::Tableau::<52, 80>::preset(i);
                         $body

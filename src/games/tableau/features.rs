@@ -106,6 +106,9 @@ pub(super) struct Features {
     /// its argument holds ([`keys_compactly`]); the key is then the compact one of
     /// [`COMPACT_KEY`](super::key::COMPACT_KEY) bytes (`Tableau::run_set_key`).
     pub(super) run_sets: bool,
+    /// The key is the linked one ([`keys_linked`], `Tableau::linked_key`): what lies on
+    /// each card, not the piles sorted. Not where runs are keyed as sets.
+    pub(super) linked: bool,
     /// For each card, the height in each suit of the smallest foundation-shaped set that
     /// holds it and every card that may be built on one of its cards (the autoplay's `low`
     /// set, `Tableau::safe_home_returning`): worked out once, since it asks only the build.
@@ -165,6 +168,7 @@ impl Features {
                 hosts_closure(r.tableau.build, Card::from_index(c as u8))
             }),
             run_sets: keys_compactly(r),
+            linked: keys_linked(r),
             id: LAST_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
             dead_ends: super::dead_end::finds_dead_ends(r),
             dead_end_memo: matches!(r.stock, StockRules::Waste { .. }),
@@ -265,6 +269,19 @@ pub fn keys_compactly(r: &Rules) -> bool {
         && matches!(r.stock, StockRules::None | StockRules::Waste { .. })
         && r.foundations.by_suit_from_ace()
         && r.won == Won::AllHome
+}
+
+/// Whether the key is the linked one (`Tableau::linked_key`, in
+/// [`LINKED_KEY`](super::key::LINKED_KEY) bytes, so that an engine with keys of that size
+/// plays the preset: [`with_game!`](crate::with_game) picks one): one deck, no stock, no
+/// reserve, so that no rule tells the piles apart and the piles, the cells and the cards'
+/// faces are the whole position (the foundations follow from them); and runs not keyed as
+/// sets ([`keys_compactly`], whose key is shorter still).
+pub fn keys_linked(r: &Rules) -> bool {
+    r.deck().copies == 1
+        && matches!(r.stock, StockRules::None)
+        && r.reserve.piles.is_empty()
+        && !keys_compactly(r)
 }
 
 /// The identities of the card with identity `c`'s suit, as a bit set like `Features::fits`.

@@ -29,11 +29,26 @@ pub type Key<const K: usize> = [u8; K];
 /// in 256.
 pub const COMPACT_KEY: usize = 32;
 
+/// The bytes of the linked key (`Tableau::linked_key`): 52 cards of 6 bits (39 bytes),
+/// the face-down cards as a set of 52 bits (7 bytes), the stock's count and the chosen
+/// base.
+pub const LINKED_KEY: usize = 48;
+
+/// In the linked key, what lies on a card: no card (it is a pile's top).
+const LINK_TOP: u8 = 52;
+/// In the linked key: the card is in a cell (King Albert's reserve too).
+const LINK_CELL: u8 = 53;
+/// In the linked key: the card is home (or not in the deck).
+const LINK_HOME: u8 = 54;
+
 impl<const N: usize, const K: usize> Tableau<N, K> {
     /// The exact key of `s` ([`Key`]; `Space::key`).
     pub(super) fn exact_key(&self, s: &State<N>) -> Key<K> {
         if self.feat.run_sets {
             return self.run_set_key(s);
+        }
+        if self.feat.linked {
+            return self.linked_key(s);
         }
         let n = self.rules.piles();
         let reserve = self.reserve_piles();
@@ -125,6 +140,121 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         k
     }
 
+    /// The linked key of `s`, in [`LINKED_KEY`] bytes (the rest zero), for the presets of
+    /// [`keys_linked`](super::keys_linked) (one deck, no stock, no reserve): for each card
+    /// by identity, the card lying on it, or that none does ([`LINK_TOP`]), or that it is
+    /// in a cell ([`LINK_CELL`]) or home ([`LINK_HOME`]), 6 bits each; then the face-down
+    /// cards as a set, the stock's count and the chosen base. Exact, and the piles and
+    /// cells come out unordered with no sort: each pile is the chain from a card on no card
+    /// (its bottom: a pile card no card's link names) up to its top, the empty piles are the
+    /// rest, the cells hold the cards so marked, and the foundations the others. So two
+    /// positions share it exactly when they differ only in the order of their piles and of
+    /// their cells, as the sorted key (`exact_key`'s) has it, in 48 bytes rather than 80.
+    fn linked_key(&self, s: &State<N>) -> Key<K> {
+        debug_assert!(!self.piles_ordered(s) && s.redeals == 0 && s.waste == 0);
+        let mut on = [LINK_HOME; 52];
+        let mut down = 0u64;
+        let mut at = 0;
+        for &len in &s.len[..self.rules.piles()] {
+            let pile = &s.cards[at..at + usize::from(len)];
+            at += usize::from(len);
+            let Some(&top) = pile.last() else { continue };
+            on[usize::from(top & !DOWN)] = LINK_TOP;
+            for w in pile.windows(2) {
+                on[usize::from(w[0] & !DOWN)] = w[1] & !DOWN;
+            }
+            for &b in pile {
+                down |= u64::from(b >> 7) << (b & !DOWN);
+            }
+        }
+        for &c in &s.cells[..self.cells()] {
+            if c != EMPTY {
+                on[usize::from(c & !DOWN)] = LINK_CELL;
+            }
+        }
+        // Six bits a card, seven bytes written at a time.
+        let mut k = [0u8; K];
+        let (mut acc, mut bits, mut i) = (0u64, 0, 0);
+        for &v in &on {
+            acc |= u64::from(v) << bits;
+            bits += 6;
+            if bits >= 56 {
+                k[i..i + 7].copy_from_slice(&acc.to_le_bytes()[..7]);
+                i += 7;
+                acc >>= 56;
+                bits -= 56;
+            }
+        }
+        k[i..i + 4].copy_from_slice(&acc.to_le_bytes()[..4]);
+        debug_assert_eq!((i + 4, bits), (39, 32));
+        k[39..46].copy_from_slice(&down.to_le_bytes()[..7]);
+        k[46] = s.stock;
+        k[47] = s.base;
+        k
+    }
+
+    /// The linked key of `c`, a successor of `s`, from `s`'s (`parent`): only the cards
+    /// whose link may have changed are written again. Those are the cards of the piles the
+    /// move changed (as they lie now; the card a move lands on lies in one), the cells'
+    /// cards when the cells changed, and the cards that were in those piles or cells and
+    /// are in none of them now: home.
+    fn linked_key_after(&self, s: &State<N>, parent: &Key<K>, c: &State<N>) -> Key<K> {
+        let mut k = *parent;
+        let mut down = [0u8; 8];
+        down[..7].copy_from_slice(&k[39..46]);
+        let down = u64::from_le_bytes(down);
+        // The cards that were in the changed places, and those that are in them now (and
+        // of those, the face-down ones).
+        let (mut was, mut now, mut now_down) = (0u64, 0u64, 0u64);
+        let (mut from, mut to) = (0, 0);
+        for p in 0..self.rules.piles() {
+            let (a, b) = (usize::from(s.len[p]), usize::from(c.len[p]));
+            let before = &s.cards[from..from + a];
+            let pile = &c.cards[to..to + b];
+            from += a;
+            to += b;
+            if before == pile {
+                continue;
+            }
+            was |= before.iter().fold(0u64, |m, &x| m | 1 << (x & !DOWN));
+            if let Some(&top) = pile.last() {
+                link(&mut k, top & !DOWN, LINK_TOP);
+            }
+            for w in pile.windows(2) {
+                link(&mut k, w[0] & !DOWN, w[1] & !DOWN);
+            }
+            for &x in pile {
+                now |= 1 << (x & !DOWN);
+                now_down |= u64::from(x >> 7) << (x & !DOWN);
+            }
+        }
+        // The face-down cards: as they were but in the changed piles, as they are there.
+        let down = down & !was | now_down;
+        let nc = self.cells();
+        if c.cells[..nc] != s.cells[..nc] {
+            for &x in &s.cells[..nc] {
+                if x != EMPTY {
+                    was |= 1 << (x & !DOWN);
+                }
+            }
+            for &x in &c.cells[..nc] {
+                if x != EMPTY {
+                    now |= 1 << (x & !DOWN);
+                    link(&mut k, x & !DOWN, LINK_CELL);
+                }
+            }
+        }
+        let mut home = was & !now;
+        while home != 0 {
+            link(&mut k, home.trailing_zeros() as u8, LINK_HOME);
+            home &= home - 1;
+        }
+        k[39..46].copy_from_slice(&down.to_le_bytes()[..7]);
+        k[46] = c.stock;
+        k[47] = c.base;
+        k
+    }
+
     /// The key of `s` where runs are keyed as sets, in [`COMPACT_KEY`] bytes (the rest
     /// zero), exact among the positions of one search, which all come from its start by
     /// moves: each pile's cards up to its run's lowest card as that pile's first card and
@@ -203,6 +333,19 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         succ: &[Successor<Move, State<N>>],
         out: &mut Vec<Key<K>>,
     ) {
+        if self.feat.linked {
+            let parent = self.linked_key(s);
+            out.extend(succ.iter().map(|x| {
+                let key = self.linked_key_after(s, &parent, &x.state);
+                debug_assert_eq!(
+                    key,
+                    self.exact_key(&x.state),
+                    "a successor's key worked out again"
+                );
+                key
+            }));
+            return;
+        }
         if !self.feat.run_sets {
             out.extend(succ.iter().map(|x| self.exact_key(&x.state)));
             return;
@@ -298,6 +441,16 @@ impl RunSetTerms {
     fn talon<const N: usize>(s: &State<N>) -> u64 {
         s.talon().iter().fold(0u64, |m, &c| m | 1 << (c & !DOWN))
     }
+}
+
+/// Writes `v` as the link of `card` (6 bits at bit `6 * card`) in a linked key.
+#[inline]
+fn link<const K: usize>(k: &mut Key<K>, card: u8, v: u8) {
+    let bit = 6 * usize::from(card);
+    let (byte, shift) = (bit / 8, bit % 8);
+    let w = u16::from_le_bytes([k[byte], k[byte + 1]]);
+    let w = w & !(0x3F << shift) | u16::from(v) << shift;
+    k[byte..byte + 2].copy_from_slice(&w.to_le_bytes());
 }
 
 #[cfg(test)]
@@ -402,6 +555,96 @@ mod tests {
             }
             // Walks come back to keys they saw, so the check above ran.
             assert!(merged > 0, "{id}");
+        }
+    }
+
+    /// The linked key parts positions as sorting the piles and the cells does, along
+    /// random walks of presets that have it (an engine with keys of [`LINKED_KEY`] bytes,
+    /// as `with_game!` picks for them; Yukon and Chessboard too: face-down cards, a chosen
+    /// base): one key, one class (the piles sorted, the cells sorted, the stock's count,
+    /// the base), and one class, one key. The keys of each position's successors worked
+    /// out from its key are those worked out whole.
+    #[test]
+    fn the_linked_key_parts_positions_as_sorted_piles_and_cells_do() {
+        use crate::games::tableau::keys_linked;
+        let mut rng = crate::deals::Rng::new(0x5eed_1157);
+        let mut merged_in_all = 0;
+        fn piles_in_reverse(s: &State<52>, n: usize) -> Vec<Vec<u8>> {
+            (0..n).rev().map(|p| s.pile(p).to_vec()).collect()
+        }
+        for id in [
+            "freecell",
+            "eight-off",
+            "streets-and-alleys-classic",
+            "beleaguered-castle-classic",
+            "king-albert-classic",
+            "bakers-dozen",
+            "fortress",
+            "yukon",
+            "chessboard",
+        ] {
+            let GameId::Tableau(i) = id.parse::<GameId>().expect("preset") else {
+                panic!("{id}");
+            };
+            let g = Tableau::<52, LINKED_KEY>::preset(i);
+            assert!(keys_linked(g.rules), "{id}");
+            let mut by_key = std::collections::HashMap::new();
+            let mut by_class = std::collections::HashMap::new();
+            let mut merged = 0;
+            for deal in 1..=3 {
+                let mut s = g.pack(&g.deal(deal)).expect("deal");
+                for _ in 0..300 {
+                    let k = g.key(&s);
+                    let mut piles: Vec<&[u8]> = (0..g.rules.piles()).map(|p| s.pile(p)).collect();
+                    piles.sort_unstable();
+                    let mut class: Vec<u8> = piles
+                        .iter()
+                        .flat_map(|p| p.iter().copied().chain([EMPTY]))
+                        .collect();
+                    let mut cells = s.cells[..g.cells()].to_vec();
+                    cells.sort_unstable();
+                    class.extend(cells);
+                    class.extend([s.stock, s.base]);
+                    if let Some(old) = by_key.insert(k, class.clone()) {
+                        assert_eq!(old, class, "{id} deal {deal}: one key, two classes");
+                        merged += 1;
+                    }
+                    if let Some(old) = by_class.insert(class, k) {
+                        assert_eq!(old, k, "{id} deal {deal}: one class, two keys");
+                    }
+                    // The piles and the cells in reverse order: the same class, the same key.
+                    let mut turned = s;
+                    let mut at = 0;
+                    for (p, pile) in piles_in_reverse(&s, g.rules.piles()).iter().enumerate() {
+                        turned.cards[at..at + pile.len()].copy_from_slice(pile);
+                        turned.len[p] = pile.len() as u8;
+                        at += pile.len();
+                    }
+                    turned.cells[..g.cells()].reverse();
+                    assert_eq!(g.key(&turned), k, "{id} deal {deal}: piles turned round");
+                    let mut succ = Vec::new();
+                    g.expand(&s, &mut succ);
+                    if succ.is_empty() {
+                        break;
+                    }
+                    let mut keys = Vec::new();
+                    g.keys_of_successors(&s, &succ, &mut keys);
+                    let whole: Vec<_> = succ.iter().map(|x| g.linked_key(&x.state)).collect();
+                    assert_eq!(keys, whole, "{id} deal {deal}: successors' keys");
+                    s = succ[rng.below(succ.len() as u64) as usize].state;
+                }
+            }
+            merged_in_all += merged;
+        }
+        // Walks come back to keys they saw (King Albert's seldom), so the check above ran.
+        assert!(merged_in_all > 0);
+        // Where the piles' order, a stock or a reserve counts, or runs are keyed as sets,
+        // the key is another.
+        for id in ["klondike", "spider-1suit", "canfield", "scorpion", "cruel"] {
+            let GameId::Tableau(i) = id.parse::<GameId>().expect("preset") else {
+                panic!("{id}");
+            };
+            assert!(!keys_linked(crate::games::tableau::preset(i)), "{id}");
         }
     }
 
@@ -522,7 +765,8 @@ mod tests {
         assert_ne!(g.key(&five), g.key(&seven));
         // Only a 5 (resp. a 7) may start another foundation: the top card is KS.
         assert!(!moves(&g, &five).iter().any(|m| m.0.ends_with('h')));
-        assert_eq!(g.key(&five)[80 - 2], 5);
+        // Chessboard's key is the linked one: the base is its last byte.
+        assert_eq!(g.key(&five)[LINKED_KEY - 1], 5);
     }
 
     #[test]

@@ -51,8 +51,8 @@ pub mod talon;
 pub(crate) mod testing;
 
 pub use catalogue::{embedded_count, preset, presets, register};
-pub use features::{capacity, keys_compactly};
-pub use key::{Key, COMPACT_KEY};
+pub use features::{capacity, keys_compactly, keys_linked};
+pub use key::{Key, COMPACT_KEY, LINKED_KEY};
 pub use layout::{BASE, REDEALS, STOCK, WASTE};
 pub use moves::{cell_label, pile_label, reserve_label, verbose, Move, Place, COVER, HOMES};
 pub use rules::{
@@ -103,12 +103,13 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// The key's layout ([`Key`]) is written for `K == N + 28`: the cards, pile ends and
     /// cells take at most `N + 23` bytes and the last three are fixed places, so a smaller
     /// `K` would overlap them and a larger one would be compared in vain; or, for one deck,
-    /// [`COMPACT_KEY`] bytes, for the presets whose keys are compact ([`keys_compactly`],
+    /// [`COMPACT_KEY`] bytes, for the presets whose keys are compact ([`keys_compactly`]),
+    /// or [`LINKED_KEY`] bytes, for those whose keys are linked ([`keys_linked`]; both
     /// checked when the engine is built). Checked when the engine is built for a capacity,
     /// so a wrong pair fails to compile.
     const KEY_FITS: () = assert!(
-        K == N + 28 || (N == 52 && K == COMPACT_KEY),
-        "Tableau<N, K> needs K == N + 28, or K == COMPACT_KEY with one deck"
+        K == N + 28 || (N == 52 && (K == COMPACT_KEY || K == LINKED_KEY)),
+        "Tableau<N, K> needs K == N + 28, or K == COMPACT_KEY or LINKED_KEY with one deck"
     );
 
     /// The game of `rules`, named `index` in the catalogue.
@@ -117,6 +118,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         let () = Self::KEY_FITS;
         assert!(
             K != COMPACT_KEY || keys_compactly(rules),
+            "{}: its positions need keys of {} bytes",
+            rules.id,
+            N + 28
+        );
+        assert!(
+            K != LINKED_KEY || keys_linked(rules),
             "{}: its positions need keys of {} bytes",
             rules.id,
             N + 28
