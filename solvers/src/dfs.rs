@@ -139,13 +139,16 @@ impl<'a, S: Space> DepthFirst<'a, S> {
                 self.decided = Some(Outcome::Solved(Vec::new()));
                 return checker.finish(Outcome::Solved(Vec::new()), stats);
             }
-            self.visited.insert(space.key(&start));
+            let key = space.key(&start);
+            self.visited.insert(key.clone());
             if let Some(reason) = checker.check(0, self.memory_bytes()) {
                 self.start = Some(start);
                 self.visited = VisitedSet::new();
                 return checker.finish(Outcome::Unknown(reason), stats);
             }
-            stats.generated = self.buffers.fill(space, &start, self.guided, &self.visited);
+            stats.generated = self
+                .buffers
+                .fill(space, &start, &key, self.guided, &self.visited);
             stats.expanded = 1;
             // The start is kept where the space makes successors from their moves: the
             // bottom of the path if it is kept as moves once deep.
@@ -160,15 +163,16 @@ impl<'a, S: Space> DepthFirst<'a, S> {
         }
 
         let outcome = loop {
-            let idx = match self.pending.take() {
-                Some(idx) => idx,
+            let (idx, key) = match self.pending.take() {
+                Some(idx) => (idx, space.key(self.path.tried(idx))),
                 None => {
                     let idx = match self.path.step() {
                         Step::Try(idx) => idx,
                         Step::Popped => continue,
                         Step::Empty => break Outcome::Unsolvable,
                     };
-                    if !self.visited.insert(self.path.enter(space, idx)) {
+                    let key = self.path.enter(space, idx);
+                    if !self.visited.insert(key.clone()) {
                         continue;
                     }
                     if space.is_goal(self.path.tried(idx)) {
@@ -180,11 +184,13 @@ impl<'a, S: Space> DepthFirst<'a, S> {
                         self.pending = Some(idx);
                         break Outcome::Unknown(reason);
                     }
-                    idx
+                    (idx, key)
                 }
             };
             let state = self.path.tried(idx);
-            stats.generated += self.buffers.fill(space, state, self.guided, &self.visited);
+            stats.generated += self
+                .buffers
+                .fill(space, state, &key, self.guided, &self.visited);
             stats.expanded += 1;
             self.path.push(&mut self.buffers.items);
             // Looked at now and then: the path grows by a level per expansion at most.
@@ -363,7 +369,7 @@ struct Buffers<S: Space> {
 }
 
 impl<S: Space> Buffers<S> {
-    /// The successors of `state` not yet seen, each with its key, into `items`: best first
+    /// The successors of `state` (whose key is `key`) not yet seen, each with its key, into `items`: best first
     /// by their guide values (stably) when `guided`, else in the order they were made.
     ///
     /// Those whose key is in `visited` already are left out: the search would skip them
@@ -375,6 +381,7 @@ impl<S: Space> Buffers<S> {
         &mut self,
         space: &S,
         state: &S::State,
+        key: &S::Key,
         guided: bool,
         visited: &VisitedSet<S::Key>,
     ) -> u64 {
@@ -389,7 +396,7 @@ impl<S: Space> Buffers<S> {
         successors(space, state, succ);
         let generated = succ.len() as u64;
         keys.clear();
-        space.successor_keys(state, succ, keys);
+        space.successor_keys(state, key, succ, keys);
         keys.iter().for_each(|k| visited.prefetch(k));
         // Keep the unseen ones, in their order.
         let mut kept = 0;

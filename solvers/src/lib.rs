@@ -118,13 +118,15 @@ pub trait Space {
         None
     }
     /// Appends to `out` the [`Space::key`] of each of `succ`, successors of `state` (those
-    /// [`Space::expand`] or [`Space::forced`] give), in their order. The depth-first search
-    /// keys every successor it makes this way; the default calls [`Space::key`] on each, and
-    /// a game overrides it when it can work a successor's key out from its parent's more
-    /// cheaply (the keys must be the same).
+    /// [`Space::expand`] or [`Space::forced`] give), in their order; `key` is `state`'s own
+    /// [`Space::key`]. The depth-first search keys every successor it makes this way; the
+    /// default calls [`Space::key`] on each, and a game overrides it when it can work a
+    /// successor's key out from its parent's (or its parent's key) more cheaply (the keys
+    /// must be the same).
     fn successor_keys(
         &self,
         _state: &Self::State,
+        _key: &Self::Key,
         succ: &[Successor<Self::Move, Self::State>],
         out: &mut Vec<Self::Key>,
     ) {
@@ -192,10 +194,11 @@ impl<S: Space, F: Fn(&S::State) -> u32> Space for Scored<'_, S, F> {
     fn successor_keys(
         &self,
         state: &S::State,
+        key: &S::Key,
         succ: &[Successor<S::Move, S::State>],
         out: &mut Vec<S::Key>,
     ) {
-        self.inner.successor_keys(state, succ, out)
+        self.inner.successor_keys(state, key, succ, out)
     }
     fn successor_of(&self, state: &S::State, mv: &S::Move) -> Option<S::State> {
         self.inner.successor_of(state, mv)

@@ -152,16 +152,17 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// their cells, as the sorted key (`exact_key`'s) has it, in 48 bytes rather than 80.
     fn linked_key(&self, s: &State<N>) -> Key<K> {
         debug_assert!(!self.piles_ordered(s) && s.redeals == 0 && s.waste == 0);
-        let mut on = [LINK_HOME; 52];
+        let mut k = [0u8; K];
+        k[..39].copy_from_slice(&ALL_HOME);
         let mut down = 0u64;
         let mut at = 0;
         for &len in &s.len[..self.rules.piles()] {
             let pile = &s.cards[at..at + usize::from(len)];
             at += usize::from(len);
             let Some(&top) = pile.last() else { continue };
-            on[usize::from(top & !DOWN)] = LINK_TOP;
+            link(&mut k, top & !DOWN, LINK_TOP);
             for w in pile.windows(2) {
-                on[usize::from(w[0] & !DOWN)] = w[1] & !DOWN;
+                link(&mut k, w[0] & !DOWN, w[1] & !DOWN);
             }
             for &b in pile {
                 down |= u64::from(b >> 7) << (b & !DOWN);
@@ -169,24 +170,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         for &c in &s.cells[..self.cells()] {
             if c != EMPTY {
-                on[usize::from(c & !DOWN)] = LINK_CELL;
+                link(&mut k, c & !DOWN, LINK_CELL);
             }
         }
-        // Six bits a card, seven bytes written at a time.
-        let mut k = [0u8; K];
-        let (mut acc, mut bits, mut i) = (0u64, 0, 0);
-        for &v in &on {
-            acc |= u64::from(v) << bits;
-            bits += 6;
-            if bits >= 56 {
-                k[i..i + 7].copy_from_slice(&acc.to_le_bytes()[..7]);
-                i += 7;
-                acc >>= 56;
-                bits -= 56;
-            }
-        }
-        k[i..i + 4].copy_from_slice(&acc.to_le_bytes()[..4]);
-        debug_assert_eq!((i + 4, bits), (39, 32));
         k[39..46].copy_from_slice(&down.to_le_bytes()[..7]);
         k[46] = s.stock;
         k[47] = s.base;
@@ -195,9 +181,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// The linked key of `c`, a successor of `s`, from `s`'s (`parent`): only the cards
     /// whose link may have changed are written again. Those are the cards of the piles the
-    /// move changed (as they lie now; the card a move lands on lies in one), the cells'
-    /// cards when the cells changed, and the cards that were in those piles or cells and
-    /// are in none of them now: home.
+    /// move changed from the first card that changed (as they lie now), and the card under
+    /// it (the card a move lands on), the cells' cards when the cells changed, and the
+    /// cards that were in those places and are in none of them now: home.
     fn linked_key_after(&self, s: &State<N>, parent: &Key<K>, c: &State<N>) -> Key<K> {
         let mut k = *parent;
         let mut down = [0u8; 8];
@@ -213,17 +199,26 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             let pile = &c.cards[to..to + b];
             from += a;
             to += b;
-            if before == pile {
+            if a == b && before == pile {
                 continue;
             }
-            was |= before.iter().fold(0u64, |m, &x| m | 1 << (x & !DOWN));
-            if let Some(&top) = pile.last() {
-                link(&mut k, top & !DOWN, LINK_TOP);
+            // Below the first card that changed every card and its link are as they were.
+            let same = before.iter().zip(pile).take_while(|(x, y)| x == y).count();
+            for &x in &before[same..] {
+                was |= 1 << (x & !DOWN);
             }
-            for w in pile.windows(2) {
-                link(&mut k, w[0] & !DOWN, w[1] & !DOWN);
+            let mut under = same.checked_sub(1).map(|i| pile[i] & !DOWN);
+            for &x in &pile[same..] {
+                let x = x & !DOWN;
+                if let Some(u) = under {
+                    link(&mut k, u, x);
+                }
+                under = Some(x);
             }
-            for &x in pile {
+            if let Some(u) = under {
+                link(&mut k, u, LINK_TOP);
+            }
+            for &x in &pile[same..] {
                 now |= 1 << (x & !DOWN);
                 now_down |= u64::from(x >> 7) << (x & !DOWN);
             }
@@ -326,17 +321,20 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// are keyed as sets, a successor takes its key's terms from `s` for each pile it left
     /// as it was, and for the talon when it holds as many cards (within a search cards only
     /// leave the talon, so the same cards), and works out only the rest: most moves change
-    /// one or two piles of seven. The same keys as `exact_key` (checked in debug builds).
+    /// one or two piles of seven. Where keys are linked, a successor's key is `key` (`s`'s)
+    /// with the links that may have changed written again (`linked_key_after`). The same
+    /// keys as `exact_key` (checked in debug builds).
     pub(super) fn keys_of_successors(
         &self,
         s: &State<N>,
+        key: &Key<K>,
         succ: &[Successor<Move, State<N>>],
         out: &mut Vec<Key<K>>,
     ) {
         if self.feat.linked {
-            let parent = self.linked_key(s);
+            debug_assert_eq!(*key, self.linked_key(s), "the parent's key");
             out.extend(succ.iter().map(|x| {
-                let key = self.linked_key_after(s, &parent, &x.state);
+                let key = self.linked_key_after(s, key, &x.state);
                 debug_assert_eq!(
                     key,
                     self.exact_key(&x.state),
@@ -443,6 +441,21 @@ impl RunSetTerms {
     }
 }
 
+/// The links of a linked key with every card home: 52 times `LINK_HOME` in 6 bits.
+const ALL_HOME: [u8; 39] = {
+    let mut k = [0u8; 39];
+    let mut bit = 0;
+    while bit < 6 * 52 {
+        let v = (LINK_HOME as u16) << (bit % 8);
+        k[bit / 8] |= v as u8;
+        if bit / 8 + 1 < 39 {
+            k[bit / 8 + 1] |= (v >> 8) as u8;
+        }
+        bit += 6;
+    }
+    k
+};
+
 /// Writes `v` as the link of `card` (6 bits at bit `6 * card`) in a linked key.
 #[inline]
 fn link<const K: usize>(k: &mut Key<K>, card: u8, v: u8) {
@@ -547,7 +560,7 @@ mod tests {
                     }
                     // The successors' keys worked out from this state's terms are theirs.
                     let mut keys = Vec::new();
-                    g.keys_of_successors(&s, &succ, &mut keys);
+                    g.keys_of_successors(&s, &k, &succ, &mut keys);
                     let whole: Vec<_> = succ.iter().map(|x| g.run_set_key(&x.state)).collect();
                     assert_eq!(keys, whole, "{id} deal {deal}: successors' keys");
                     s = succ[rng.below(succ.len() as u64) as usize].state;
@@ -628,7 +641,7 @@ mod tests {
                         break;
                     }
                     let mut keys = Vec::new();
-                    g.keys_of_successors(&s, &succ, &mut keys);
+                    g.keys_of_successors(&s, &k, &succ, &mut keys);
                     let whole: Vec<_> = succ.iter().map(|x| g.linked_key(&x.state)).collect();
                     assert_eq!(keys, whole, "{id} deal {deal}: successors' keys");
                     s = succ[rng.below(succ.len() as u64) as usize].state;

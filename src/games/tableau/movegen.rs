@@ -892,10 +892,11 @@ impl<const N: usize, const K: usize> Space for Tableau<N, K> {
     fn successor_keys(
         &self,
         s: &State<N>,
+        key: &Key<K>,
         succ: &[Successor<Move, State<N>>],
         out: &mut Vec<Key<K>>,
     ) {
-        self.keys_of_successors(s, succ, out);
+        self.keys_of_successors(s, key, succ, out);
     }
 
     /// Every successor is the move applied to the position (`Tableau::succ`).

@@ -116,10 +116,11 @@ impl<const N: usize, const K: usize> Space for Focused<'_, N, K> {
     fn successor_keys(
         &self,
         s: &State<N>,
+        key: &Self::Key,
         succ: &[Successor<Move, State<N>>],
         out: &mut Vec<Self::Key>,
     ) {
-        self.0.successor_keys(s, succ, out);
+        self.0.successor_keys(s, key, succ, out);
     }
 }
 
