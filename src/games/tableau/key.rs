@@ -500,6 +500,30 @@ mod tests {
         r
     }
 
+    /// One step of a random walk from `s` (whose key is `k`): the keys of its successors
+    /// worked out together (`keys_of_successors`, as the depth-first search does) must be
+    /// those `whole` works out for each alone. Returns a successor drawn at random, or none
+    /// where there is no move.
+    fn step_keying_successors<const K: usize>(
+        g: &Tableau<52, K>,
+        s: &State<52>,
+        k: &Key<K>,
+        whole: impl Fn(&State<52>) -> Key<K>,
+        rng: &mut crate::deals::Rng,
+        what: &str,
+    ) -> Option<State<52>> {
+        let mut succ = Vec::new();
+        g.expand(s, &mut succ);
+        if succ.is_empty() {
+            return None;
+        }
+        let mut keys = Vec::new();
+        g.keys_of_successors(s, k, &succ, &mut keys);
+        let alone: Vec<_> = succ.iter().map(|x| whole(&x.state)).collect();
+        assert_eq!(keys, alone, "{what}: successors' keys");
+        Some(succ[rng.below(succ.len() as u64) as usize].state)
+    }
+
     /// The compact key (runs keyed as sets), along random walks of each preset that has it
     /// (an engine with keys of [`COMPACT_KEY`] bytes, as `with_game!` picks for them): two
     /// positions of one walk get one key only when their piles up to the lowest run cards,
@@ -553,17 +577,14 @@ mod tests {
                         assert_eq!(old, class, "{id} deal {deal}: one key, two classes");
                         merged += 1;
                     }
-                    let mut succ = Vec::new();
-                    g.expand(&s, &mut succ);
-                    if succ.is_empty() {
-                        break;
-                    }
                     // The successors' keys worked out from this state's terms are theirs.
-                    let mut keys = Vec::new();
-                    g.keys_of_successors(&s, &k, &succ, &mut keys);
-                    let whole: Vec<_> = succ.iter().map(|x| g.run_set_key(&x.state)).collect();
-                    assert_eq!(keys, whole, "{id} deal {deal}: successors' keys");
-                    s = succ[rng.below(succ.len() as u64) as usize].state;
+                    let what = format!("{id} deal {deal}");
+                    let whole = |x: &State<52>| g.run_set_key(x);
+                    let Some(next) = step_keying_successors(&g, &s, &k, whole, &mut rng, &what)
+                    else {
+                        break;
+                    };
+                    s = next;
                 }
             }
             // Walks come back to keys they saw, so the check above ran.
@@ -635,16 +656,13 @@ mod tests {
                     }
                     turned.cells[..g.cells()].reverse();
                     assert_eq!(g.key(&turned), k, "{id} deal {deal}: piles turned round");
-                    let mut succ = Vec::new();
-                    g.expand(&s, &mut succ);
-                    if succ.is_empty() {
+                    let what = format!("{id} deal {deal}");
+                    let whole = |x: &State<52>| g.linked_key(x);
+                    let Some(next) = step_keying_successors(&g, &s, &k, whole, &mut rng, &what)
+                    else {
                         break;
-                    }
-                    let mut keys = Vec::new();
-                    g.keys_of_successors(&s, &k, &succ, &mut keys);
-                    let whole: Vec<_> = succ.iter().map(|x| g.linked_key(&x.state)).collect();
-                    assert_eq!(keys, whole, "{id} deal {deal}: successors' keys");
-                    s = succ[rng.below(succ.len() as u64) as usize].state;
+                    };
+                    s = next;
                 }
             }
             merged_in_all += merged;
