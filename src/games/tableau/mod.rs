@@ -64,9 +64,11 @@ pub use state::State;
 use features::Features;
 
 /// A game of the tableau engine: a rules preset, played with up to `N` cards and keys of
-/// `K` = `N` + 28 bytes. `Tableau` alone is the one-deck engine; [`with_game!`] picks the
-/// capacity from the preset's decks ([`TwoDecks`], [`ThreeDecks`]), so each capacity's
-/// search code is compiled for it and the FreeCell family keeps its 81-byte state.
+/// `K` = `N` + 28 bytes (with one deck, [`COMPACT_KEY`] where runs are keyed as sets and
+/// [`LINKED_KEY`] where there is no stock nor reserve also fit). `Tableau` alone is the
+/// one-deck engine; [`with_game!`] picks the capacity from the preset's decks
+/// ([`TwoDecks`], [`ThreeDecks`]) and the key's size, so each is compiled for its own and
+/// the FreeCell family keeps its 81-byte state and 48-byte key.
 ///
 /// [`with_game!`]: crate::with_game
 #[derive(Clone, Copy, Debug)]
