@@ -369,8 +369,9 @@ struct Buffers<S: Space> {
 }
 
 impl<S: Space> Buffers<S> {
-    /// The successors of `state` (whose key is `key`) not yet seen, each with its key, into `items`: best first
-    /// by their guide values (stably) when `guided`, else in the order they were made.
+    /// The successors of `state` (whose key is `key`) not yet seen, each with its key, into
+    /// `items`: best first by their guide values (stably) when `guided`, else in the order
+    /// they were made.
     ///
     /// Those whose key is in `visited` already are left out: the search would skip them
     /// when it came to them (the table only grows), so it is the same search, but their

@@ -208,19 +208,17 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 was |= 1 << (x & !DOWN);
             }
             let mut under = same.checked_sub(1).map(|i| pile[i] & !DOWN);
-            for &x in &pile[same..] {
-                let x = x & !DOWN;
+            for &b in &pile[same..] {
+                let x = b & !DOWN;
                 if let Some(u) = under {
                     link(&mut k, u, x);
                 }
                 under = Some(x);
+                now |= 1 << x;
+                now_down |= u64::from(b >> 7) << x;
             }
             if let Some(u) = under {
                 link(&mut k, u, LINK_TOP);
-            }
-            for &x in &pile[same..] {
-                now |= 1 << (x & !DOWN);
-                now_down |= u64::from(x >> 7) << (x & !DOWN);
             }
         }
         // The face-down cards: as they were but in the changed piles, as they are there.
