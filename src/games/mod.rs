@@ -488,6 +488,13 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     fn portfolio_dfs_guided(&self) -> bool {
         true
     }
+    /// How many times its usual share of each round's budget the portfolio's depth-first
+    /// search takes (four times the round's budget, against one for each best-first
+    /// search and four for the beam): more where it wins more deals than the other
+    /// searches. Only read where [`Game::portfolio_dfs`] holds.
+    fn portfolio_dfs_weight(&self) -> u64 {
+        1
+    }
     /// A search over a reduced move set, for games whose complete searches are slow (the
     /// tableau engine's games of suit runs): its wins are real and are verified like any
     /// other, its other verdicts prove nothing (`study` reads them as unknown). None: the

@@ -469,6 +469,10 @@ fn portfolio<G: Game>(
                     continue;
                 }
             }
+            let share = match search {
+                Search::Dfs => share.saturating_mul(game.portfolio_dfs_weight()),
+                _ => share,
+            };
             let budget = budget.saturating_mul(share);
             // The depth-first search keeps its table meanwhile.
             let held = dfs.memory_bytes();
@@ -631,6 +635,12 @@ mod tests {
         assert!(!g.portfolio_dfs_guided());
         assert!(game("canfield").portfolio_dfs_guided());
         assert!(game("forty-thieves").portfolio_dfs_guided());
+        assert_eq!(game("forty-thieves").portfolio_dfs_weight(), 1);
+        // Two decks with a redeal: the generator's order, and a larger share.
+        for id in ["little-forty", "backbone", "jumbo", "zebra"] {
+            assert!(!game(id).portfolio_dfs_guided(), "{id}");
+            assert_eq!(game(id).portfolio_dfs_weight(), 8, "{id}");
+        }
         let limits = Limits::none().with_nodes(200_000);
         let search = |deal, order| {
             let s = g.pack(&g.deal(deal)).expect("packs");
