@@ -566,7 +566,8 @@ const BEAM_DEPTH: u64 = 400;
 /// suit runs) skip the focused steps, as does a game whose focused search has run out of
 /// states without leaving any out. Games with a waste (the Forty Thieves family) run the
 /// beam (over every move), then a depth-first search over every move with four times
-/// the budget, guided or, in one-deck games without a reserve, in the generator's order
+/// the budget (times [`Game::portfolio_dfs_weight`]), guided or, in one-deck games without
+/// a reserve and two-deck games with a redeal, in the generator's order
 /// ([`Game::portfolio_dfs_guided`]; complete either way: its losses are proofs, found several times sooner than by the
 /// best-first searches; [`Game::portfolio_dfs`]; it goes on each round from where it
 /// stopped, its table kept, and the other searches get the memory budget less what it
