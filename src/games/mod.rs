@@ -490,8 +490,11 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     }
     /// How many times its usual share of each round's budget the portfolio's depth-first
     /// search takes (four times the round's budget, against one for each best-first
-    /// search and four for the beam): more where it wins more deals than the other
-    /// searches. Only read where [`Game::portfolio_dfs`] holds.
+    /// search and four for the beam) when it runs in the generator's order
+    /// ([`Game::portfolio_dfs_guided`] false): more where it decides more deals than the
+    /// other searches. A depth-first step guided whatever the game's choice (the fair
+    /// player's sampled worlds) keeps the usual share. Only read where
+    /// [`Game::portfolio_dfs`] holds.
     fn portfolio_dfs_weight(&self) -> u64 {
         1
     }
