@@ -641,6 +641,9 @@ mod tests {
         assert_eq!(game("forty-thieves").portfolio_dfs_weight(), 1);
         assert_eq!(game("canfield").portfolio_dfs_weight(), 1);
         assert_eq!(g.portfolio_dfs_weight(), 8);
+        // Every card in the stock: no loss within reach, the usual share.
+        assert!(!game("gold-mine").portfolio_dfs_guided());
+        assert_eq!(game("gold-mine").portfolio_dfs_weight(), 1);
         // Two decks with a redeal: the generator's order, and a larger share.
         for id in ["little-forty", "backbone", "jumbo", "zebra"] {
             assert!(!game(id).portfolio_dfs_guided(), "{id}");
