@@ -470,8 +470,9 @@ fn portfolio<G: Game>(
                 }
             }
             let share = match search {
-                // The weight belongs to the generator's order (the fair player's guided
-                // searches, whose records were measured with the usual share, keep it).
+                // The weight belongs to the generator's order: a step guided whatever the
+                // game's choice (the fair player's worlds, measured with the usual share)
+                // keeps the usual share.
                 Search::Dfs if !guided => share.saturating_mul(game.portfolio_dfs_weight()),
                 _ => share,
             };
@@ -568,10 +569,10 @@ const BEAM_DEPTH: u64 = 400;
 /// suit runs) skip the focused steps, as does a game whose focused search has run out of
 /// states without leaving any out. Games with a waste (the Forty Thieves family) run the
 /// beam (over every move), then a depth-first search over every move with four times
-/// the budget (times [`Game::portfolio_dfs_weight`] in the generator's order), guided or, in one-deck games without
-/// a reserve and two-deck games with a redeal, in the generator's order
-/// ([`Game::portfolio_dfs_guided`]; complete either way: its losses are proofs, found several times sooner than by the
-/// best-first searches; [`Game::portfolio_dfs`]; it goes on each round from where it
+/// the budget, guided or, in one-deck games without a reserve and two-deck games with a
+/// redeal, in the generator's order ([`Game::portfolio_dfs_guided`]) and then with
+/// [`Game::portfolio_dfs_weight`] times that; complete either way: its losses are proofs,
+/// found several times sooner than by the best-first searches ([`Game::portfolio_dfs`]); it goes on each round from where it
 /// stopped, its table kept, and the other searches get the memory budget less what it
 /// holds), then the complete best-first searches;
 /// other games skip the depth-first step. For Spider and its family the focused searches

@@ -223,6 +223,12 @@ impl TableauRules {
     pub fn deals_face_down(&self) -> bool {
         (0..self.deal.len()).any(|p| (0..self.deal[p]).any(|row| self.dealt_face_down(p, row)))
     }
+
+    /// Whether the deal puts any card on the tableau (Gold Mine's puts none: every card
+    /// starts in the stock).
+    pub fn deals_cards(&self) -> bool {
+        self.deal.iter().any(|&n| n > 0)
+    }
 }
 
 fn is_zero(n: &u8) -> bool {
