@@ -498,6 +498,14 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     fn portfolio_dfs_weight(&self) -> u64 {
         1
     }
+    /// Whether the portfolio's rounds run its best-first searches over every move (the
+    /// wins-only ones with the focused reductions and the complete ones) after the beam and
+    /// the depth-first search. Only read where [`Game::portfolio_dfs`] holds: a game
+    /// without them keeps the beam for its wins and the depth-first search for its proofs,
+    /// and its rounds come round sooner.
+    fn portfolio_best_first(&self) -> bool {
+        true
+    }
     /// A search over a reduced move set, for games whose complete searches are slow (the
     /// tableau engine's games of suit runs): its wins are real and are verified like any
     /// other, its other verdicts prove nothing (`study` reads them as unknown). None: the

@@ -453,6 +453,15 @@ fn portfolio<G: Game>(
             if skip[t] {
                 continue;
             }
+            if game.portfolio_dfs()
+                && !game.portfolio_best_first()
+                && matches!(
+                    search,
+                    Search::Complete(_) | Search::Focused(FocusedSearch::AllMoves(_))
+                )
+            {
+                continue;
+            }
             if let Search::Complete(mode) = search {
                 // The loose space is a quotient of the exact one (its keys merge layouts
                 // that differ in pile order, its moves are a subset up to that order), so
@@ -574,7 +583,8 @@ const BEAM_DEPTH: u64 = 400;
 /// [`Game::portfolio_dfs_weight`] times that; complete either way: its losses are proofs,
 /// found several times sooner than by the best-first searches ([`Game::portfolio_dfs`]); it goes on each round from where it
 /// stopped, its table kept, and the other searches get the memory budget less what it
-/// holds), then the complete best-first searches;
+/// holds), then the complete best-first searches (not in the games of two decks without a
+/// redeal: [`Game::portfolio_best_first`]);
 /// other games skip the depth-first step. For Spider and its family the focused searches
 /// lead each round: a beam, then greedy best-first, with four times the budget each. On Spider (four suits)
 /// with 300,000 states per deal, the focused greedy search and the complete ones decided
@@ -626,7 +636,7 @@ const PORTFOLIO: [(u64, Search); 9] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tableau::testing::game;
+    use crate::games::tableau::testing::{game, two_decks};
     use crate::games::Game;
 
     /// The portfolio's depth-first step, in Klondike's own order (`DfsOrder::Game`: one
@@ -667,6 +677,35 @@ mod tests {
         for order in [DfsOrder::Game, DfsOrder::Guided] {
             assert!(matches!(search(265, order).outcome, Outcome::Unsolvable));
         }
+    }
+
+    /// The games of two decks without a redeal leave the best-first searches out of the
+    /// rounds: Forty Thieves deal 80 is proven lost by the depth-first step at 293,495
+    /// states in all, where with the best-first searches the rounds spent 300,000 states
+    /// without a verdict.
+    #[test]
+    fn two_decks_without_a_redeal_leave_the_best_first_searches_out() {
+        for id in ["forty-thieves", "streets", "maria", "limited"] {
+            assert!(!two_decks(id).portfolio_best_first(), "{id}");
+        }
+        // Spider has two decks and no redeal, but no waste: its rounds keep them.
+        for id in [
+            "little-forty",
+            "backbone",
+            "jumbo",
+            "spider-4suits",
+            "gypsy",
+        ] {
+            assert!(two_decks(id).portfolio_best_first(), "{id}");
+        }
+        for id in ["klondike", "canfield"] {
+            assert!(game(id).portfolio_best_first(), "{id}");
+        }
+        let g = two_decks("forty-thieves");
+        let s = g.pack(&g.deal(80)).expect("packs");
+        let limits = Limits::none().with_nodes(300_000);
+        let r = run_search(&g, s, Algorithm::Portfolio, &limits, DfsOrder::Game).expect("a search");
+        assert!(matches!(r.outcome, Outcome::Unsolvable), "{:?}", r.outcome);
     }
 
     /// In the generator's order the depth-first step takes eight times its share: Klondike

@@ -197,7 +197,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// In the games of two decks without a redeal (the Forty Thieves family) the waste is
     /// a pile that gives up only its top card, for good: it weighs more per card, and its
     /// cards above a lower one of their suit count as in a pile.
-    fn waste_for_good(&self) -> bool {
+    pub(super) fn waste_for_good(&self) -> bool {
         self.rules.decks == 2 && self.feat.waste_redeals == 0
     }
 
