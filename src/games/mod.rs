@@ -498,11 +498,10 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     fn portfolio_dfs_weight(&self) -> u64 {
         1
     }
-    /// Whether the portfolio's rounds run its best-first searches over every move (the
-    /// wins-only ones with the focused reductions and the complete ones) after the beam and
-    /// the depth-first search. Only read where [`Game::portfolio_dfs`] holds: a game
-    /// without them keeps the beam for its wins and the depth-first search for its proofs,
-    /// and its rounds come round sooner.
+    /// Whether the portfolio's rounds run its complete best-first searches. A game that
+    /// answers false must have [`Game::portfolio_dfs`], so that a complete search (the
+    /// depth-first one) is still in the rounds to prove its losses; its rounds then come
+    /// round sooner.
     fn portfolio_best_first(&self) -> bool {
         true
     }

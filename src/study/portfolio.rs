@@ -453,13 +453,7 @@ fn portfolio<G: Game>(
             if skip[t] {
                 continue;
             }
-            if game.portfolio_dfs()
-                && !game.portfolio_best_first()
-                && matches!(
-                    search,
-                    Search::Complete(_) | Search::Focused(FocusedSearch::AllMoves(_))
-                )
-            {
+            if matches!(search, Search::Complete(_)) && !game.portfolio_best_first() {
                 continue;
             }
             if let Search::Complete(mode) = search {
@@ -583,8 +577,8 @@ const BEAM_DEPTH: u64 = 400;
 /// [`Game::portfolio_dfs_weight`] times that; complete either way: its losses are proofs,
 /// found several times sooner than by the best-first searches ([`Game::portfolio_dfs`]); it goes on each round from where it
 /// stopped, its table kept, and the other searches get the memory budget less what it
-/// holds), then the complete best-first searches (not in the games of two decks without a
-/// redeal: [`Game::portfolio_best_first`]);
+/// holds), then the complete best-first searches (not where [`Game::portfolio_best_first`]
+/// says so: the games of two decks with a waste and no redeal);
 /// other games skip the depth-first step. For Spider and its family the focused searches
 /// lead each round: a beam, then greedy best-first, with four times the budget each. On Spider (four suits)
 /// with 300,000 states per deal, the focused greedy search and the complete ones decided
@@ -701,6 +695,19 @@ mod tests {
         for id in ["klondike", "canfield"] {
             assert!(game(id).portfolio_best_first(), "{id}");
         }
+        // The trait's contract: a game without them keeps the complete depth-first search.
+        let mut without = 0;
+        for i in 0..crate::games::tableau::embedded_count() as u16 {
+            if crate::games::tableau::preset(i).decks == 2 {
+                let g = crate::games::tableau::TwoDecks::preset(i);
+                assert!(g.portfolio_best_first() || g.portfolio_dfs(), "{i}");
+                without += usize::from(!g.portfolio_best_first());
+            }
+        }
+        assert_eq!(
+            without, 8,
+            "the Forty Thieves family but Little Forty and Backbone"
+        );
         let g = two_decks("forty-thieves");
         let s = g.pack(&g.deal(80)).expect("packs");
         let limits = Limits::none().with_nodes(300_000);

@@ -222,20 +222,22 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
         }
     }
 
-    /// Not in the games of two decks without a redeal (the Forty Thieves family but Little
-    /// Forty and Backbone), where the beam wins and the depth-first search proves: there
-    /// the best-first searches decided almost nothing the other two did not, at six of
-    /// the fourteen shares of each round's states and more of its time (each keeps every
-    /// state it generates, with the two decks' long keys). Measured 2026-12-02, with them
-    /// against without (deals 1 to 100 unless said): Streets at 300,000 states 68 won
-    /// against 74, deals 101 to 200 73 against 75; Forty Thieves at 300,000 states 48 won
-    /// against 48 won and deal 92 proven lost, at a million 49 won and one lost against 48
-    /// and two (deal 13, won by greedy best-first search at 705,189 states, unknown; 92
-    /// proven lost); Maria at a million the same 59 won in 436 s of search against 573 s;
-    /// Limited at 300,000 states the same 95 in 3.69 million states against 3.84; at
-    /// 100,000 states (where the datasets of Indian, Maria, Number Ten and Rank and File
-    /// were made) the first round's beam and depth-first search take the whole budget, so
-    /// nothing changes there.
+    /// Not in the games of two decks with a waste and no redeal (the Forty Thieves family but
+    /// Little Forty and Backbone; Spider has no waste), where the beam wins and the
+    /// depth-first search (`portfolio_dfs`: these games have a waste) proves: there the
+    /// best-first searches decided almost nothing the other two did not, at three of the
+    /// eleven shares of each round's states (beam 4, depth-first 4, the three best-first
+    /// searches 1 each) and more of its time (each keeps every state it generates, with the
+    /// two decks' long keys). Measured 2026-12-02, with them against without (deals 1 to 100
+    /// unless said): Streets at 300,000 states 68 won against 74, deals 101 to 200 73
+    /// against 75; Forty Thieves at 300,000 states 48 won against 48 won and deal 80 proven
+    /// lost, at a million 49 won and one lost against 48 and two (deal 13, won by weighted
+    /// A* (1.5) at 705,189 states, unknown; 92 proven lost); Maria at a million the same 59
+    /// won in 436 s of search against 573 s; Limited at 300,000 states the same 95 in 3.69
+    /// million states against 3.84. At 100,000 states (where the datasets of Indian, Maria,
+    /// Number Ten and Rank and File were made) every decided deal of those files is decided
+    /// within the first round's dive, beam and depth-first search (80,500 states), which
+    /// this leaves as they were.
     fn portfolio_best_first(&self) -> bool {
         !(self.feat.draw > 0 && self.waste_for_good())
     }
