@@ -438,7 +438,15 @@ fn portfolio<G: Game>(
     while budget < run.total.expanded {
         budget = budget.saturating_mul(10);
     }
-    let mut skip = [false; PORTFOLIO.len()];
+    // Games that leave the complete best-first searches out (`Game::portfolio_best_first`)
+    // skip them from the start; their depth-first step stays the complete search.
+    let best_first = game.portfolio_best_first();
+    debug_assert!(
+        best_first || game.portfolio_dfs(),
+        "a complete search stays"
+    );
+    let mut skip =
+        PORTFOLIO.map(|(_, search)| !best_first && matches!(search, Search::Complete(_)));
     // Per entry: a wins-only search over every move that stopped at its budget this round.
     let mut loose_unfinished = [false; PORTFOLIO.len()];
     // The depth-first search goes on each round from where it stopped (its table kept), so
@@ -451,9 +459,6 @@ fn portfolio<G: Game>(
     loop {
         for (t, &(share, search)) in PORTFOLIO.iter().enumerate() {
             if skip[t] {
-                continue;
-            }
-            if matches!(search, Search::Complete(_)) && !game.portfolio_best_first() {
                 continue;
             }
             if let Search::Complete(mode) = search {
