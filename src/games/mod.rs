@@ -505,6 +505,13 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     fn portfolio_best_first(&self) -> bool {
         true
     }
+    /// Whether the portfolio runs, from its third round (4 million states a beam), a beam
+    /// twice as wide after its usual one: for games whose beams die out (every line of the
+    /// beam at a dead end) well before the layers they are sized for, where a wider beam of
+    /// the same budget reaches deals a narrow one cannot.
+    fn portfolio_wide_beams(&self) -> bool {
+        false
+    }
     /// A search over a reduced move set, for games whose complete searches are slow (the
     /// tableau engine's games of suit runs): its wins are real and are verified like any
     /// other, its other verdicts prove nothing (`study` reads them as unknown). None: the

@@ -364,6 +364,13 @@ impl<'a> Budgeted<'a> {
         }
     }
 
+    /// The expansions the caller's node limit leaves, if it set one.
+    fn nodes_left(&self) -> Option<u64> {
+        self.limits
+            .max_nodes
+            .map(|m| m.saturating_sub(self.total.expanded))
+    }
+
     /// Runs `search` with at most `budget` expansions. Returns its report (with the
     /// statistics summed so far) and whether it ends the portfolio: it decided, or the
     /// caller's own limits stopped it. A search that leaves moves out (`wins_only`) decides
@@ -388,9 +395,7 @@ impl<'a> Budgeted<'a> {
         search: impl FnOnce(&Limits) -> Option<solvers::Report<M>>,
     ) -> Option<(solvers::Report<M>, bool)> {
         let limits = self.limits;
-        let left_nodes = limits
-            .max_nodes
-            .map(|m| m.saturating_sub(self.total.expanded));
+        let left_nodes = self.nodes_left();
         let mut l = limits.clone();
         l.max_nodes = Some(left_nodes.map_or(budget, |m| m.min(budget)));
         l.max_time = limits
@@ -445,6 +450,7 @@ fn portfolio<G: Game>(
         best_first || game.portfolio_dfs(),
         "a complete search stays"
     );
+    let wide_beams = game.portfolio_wide_beams();
     let mut skip =
         PORTFOLIO.map(|(_, search)| !best_first && matches!(search, Search::Complete(_)));
     // Per entry: a wins-only search over every move that stopped at its budget this round.
@@ -493,6 +499,11 @@ fn portfolio<G: Game>(
                 Search::Complete(mode) => run.attempt_beside(held, budget, false, |l| {
                     Some(solvers::best_first(game, state.clone(), mode, l))
                 }),
+                Search::Focused(FocusedSearch::WideBeam)
+                    if !wide_beam_runs(wide_beams, budget, run.nodes_left()) =>
+                {
+                    continue
+                }
                 Search::Focused(focus) => run.attempt_beside(held, budget, true, |l| {
                     game.focused_search(&state, focus.sized(budget), l)
                 }),
@@ -548,6 +559,11 @@ enum Search {
 enum FocusedSearch {
     /// Beam search as wide as its budget allows for lines of `BEAM_DEPTH` moves.
     Beam,
+    /// Beam search as wide as its budget allows for lines of `WIDE_BEAM_DEPTH` moves, only
+    /// in the games that ask for it ([`Game::portfolio_wide_beams`]), from a budget of
+    /// `WIDE_BEAM_FROM` states, and where the caller's node limit leaves it whole
+    /// ([`wide_beam_runs`]).
+    WideBeam,
     /// Best-first search.
     BestFirst(solvers::BestFirstMode),
     /// Best-first search over every move, with the wins-only reductions.
@@ -561,6 +577,9 @@ impl FocusedSearch {
             FocusedSearch::Beam => Focus::Beam {
                 width: (budget / BEAM_DEPTH).max(1) as usize,
             },
+            FocusedSearch::WideBeam => Focus::Beam {
+                width: (budget / WIDE_BEAM_DEPTH).max(1) as usize,
+            },
             FocusedSearch::BestFirst(mode) => Focus::BestFirst(mode),
             FocusedSearch::AllMoves(mode) => Focus::AllMoves(mode),
         }
@@ -572,11 +591,34 @@ impl FocusedSearch {
 /// a few hundred moves).
 const BEAM_DEPTH: u64 = 400;
 
+/// The layers the portfolio's wide beams are sized for ([`FocusedSearch::WideBeam`]), and
+/// the smallest budget they run with (the third round's). Where the narrow beam of the
+/// third round (10,000 wide) dies out, all its lines at dead ends (Forty Thieves deal 4:
+/// after 1.34 million states, about 130 layers), one twice as wide wins (3.3 million
+/// states). Measured 2026-12-03 with 30 s a deal: sized for 160 layers (25,000 wide) the
+/// beam ran out of its 4 million states on deal 4 before its win; taking the place of the
+/// narrow beam, the wide one won 4 of the twenty Forty Thieves deals 3 to 36 left unknown
+/// at 300,000 states against 1, but 9 of the 41 Limited deals left unknown there against
+/// 14 (the narrow beam wins those within 2 million states, the wide one needs twice as
+/// many): so it follows the narrow one.
+const WIDE_BEAM_DEPTH: u64 = 200;
+const WIDE_BEAM_FROM: u64 = 4_000_000;
+
+/// Whether the portfolio's wide beam runs with a budget of `budget` states, `left` the
+/// states the caller's node limit leaves (if it set one): where the game asks for it, from
+/// `WIDE_BEAM_FROM`, and where the limit leaves the whole budget. A wide beam cut short
+/// gets less deep than the narrow one, and runs made at a node limit (the datasets) keep
+/// the searches, and with them the records, they had before it.
+fn wide_beam_runs(wide_beams: bool, budget: u64, left: Option<u64>) -> bool {
+    wide_beams && budget >= WIDE_BEAM_FROM && left.is_none_or(|left| left >= budget)
+}
+
 /// The searches of the portfolio, tried in turn each round: (share of the round's node
 /// budget, search). Games without a focused search (all but the tableau engine's games of
 /// suit runs) skip the focused steps, as does a game whose focused search has run out of
 /// states without leaving any out. Games with a waste (the Forty Thieves family) run the
-/// beam (over every move), then a depth-first search over every move with four times
+/// beam (over every move; from the third round, where [`Game::portfolio_wide_beams`] says
+/// so, a wide beam after it), then a depth-first search over every move with four times
 /// the budget, guided or, in one-deck games without a reserve and two-deck games with a
 /// redeal, in the generator's order ([`Game::portfolio_dfs_guided`]) and then with
 /// [`Game::portfolio_dfs_weight`] times that; complete either way: its losses are proofs,
@@ -598,8 +640,9 @@ const BEAM_DEPTH: u64 = 400;
 /// complete searches follow, with exact keys, for the proofs; each waits for the round in
 /// which the wins-only search of its order runs out of states (before that it could not
 /// run out either), so a round costs what it did before issue 14 until then.
-const PORTFOLIO: [(u64, Search); 9] = [
+const PORTFOLIO: [(u64, Search); 10] = [
     (4, Search::Focused(FocusedSearch::Beam)),
+    (4, Search::Focused(FocusedSearch::WideBeam)),
     (4, Search::Dfs),
     (
         4,
@@ -676,6 +719,34 @@ mod tests {
         for order in [DfsOrder::Game, DfsOrder::Guided] {
             assert!(matches!(search(265, order).outcome, Outcome::Unsolvable));
         }
+    }
+
+    /// The wide beams are for the games that ask for them, from the third round's budget,
+    /// and only where the caller's node limit leaves that budget whole.
+    #[test]
+    fn wide_beams_only_where_asked_from_their_budget_and_whole() {
+        let big = WIDE_BEAM_FROM;
+        assert!(wide_beam_runs(true, big, None));
+        assert!(wide_beam_runs(true, big, Some(big)));
+        assert!(!wide_beam_runs(true, big, Some(big - 1)));
+        assert!(!wide_beam_runs(true, big / 10, None));
+        assert!(!wide_beam_runs(false, big, None));
+        // Twice as wide as the narrow beam of the same budget.
+        let width = |f: FocusedSearch| match f.sized(big) {
+            Focus::Beam { width } => width,
+            _ => 0,
+        };
+        assert_eq!(
+            width(FocusedSearch::WideBeam),
+            2 * width(FocusedSearch::Beam)
+        );
+        for id in ["forty-thieves", "streets", "maria", "limited"] {
+            assert!(two_decks(id).portfolio_wide_beams(), "{id}");
+        }
+        for id in ["little-forty", "backbone", "spider-4suits"] {
+            assert!(!two_decks(id).portfolio_wide_beams(), "{id}");
+        }
+        assert!(!game("klondike").portfolio_wide_beams());
     }
 
     /// The games of two decks without a redeal leave the best-first searches out of the
