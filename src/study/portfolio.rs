@@ -518,8 +518,15 @@ fn portfolio<G: Game>(
             }
             // A focused search that ran out of states without leaving any out would only
             // repeat itself (a beam that left states out is tried again wider).
-            skip[t] =
+            let saw_all =
                 matches!(search, Search::Focused(_)) && matches!(r.outcome, Outcome::Unsolvable);
+            skip[t] = saw_all;
+            if saw_all && search.is_beam() {
+                // Nor would a beam of another width: this one saw every state there is.
+                for (s, (_, other)) in skip.iter_mut().zip(PORTFOLIO) {
+                    *s |= other.is_beam();
+                }
+            }
             loose_unfinished[t] = matches!(search, Search::Focused(FocusedSearch::AllMoves(_)))
                 && !matches!(r.outcome, Outcome::Unsolvable);
         }
@@ -552,6 +559,16 @@ enum Search {
     /// ([`Game::portfolio_dfs`]), guided or in the generator's order
     /// ([`Game::portfolio_dfs_guided`]).
     Dfs,
+}
+
+impl Search {
+    /// A beam, narrow or wide.
+    fn is_beam(self) -> bool {
+        matches!(
+            self,
+            Search::Focused(FocusedSearch::Beam | FocusedSearch::WideBeam)
+        )
+    }
 }
 
 /// A focused search of the portfolio, before its budget is known.
@@ -749,6 +766,17 @@ mod tests {
             assert!(!two_decks(id).portfolio_wide_beams(), "{id}");
         }
         assert!(!game("klondike").portfolio_wide_beams());
+        // The wide beam follows the narrow one in each round; they are the only beams
+        // (one that saw every state stops both).
+        let beams: Vec<usize> = (0..PORTFOLIO.len())
+            .filter(|&t| PORTFOLIO[t].1.is_beam())
+            .collect();
+        assert_eq!(beams.len(), 2);
+        assert!(matches!(
+            PORTFOLIO[beams[0]].1,
+            Search::Focused(FocusedSearch::Beam)
+        ));
+        assert_eq!(beams[1], beams[0] + 1);
     }
 
     /// The games of two decks without a redeal leave the best-first searches out of the
