@@ -8,7 +8,7 @@ use std::num::NonZeroU64;
 
 use crate::limits::Checker;
 use crate::table::{growth_bytes, line_back, VisitedSet, NO_PARENT};
-use crate::{guided_successors, Guided, Limits, Outcome, Report, Space, Stats, StopReason};
+use crate::{successors, Limits, Outcome, Report, Space, Stats, StopReason, Successor};
 
 /// Beam search from `start`: each layer's successors not seen before (over the whole
 /// search) are ranked by [`Space::guide`] and the `width` best form the next layer. The goal
@@ -51,7 +51,14 @@ pub fn beam<S: Space>(
     // Each new successor of the layer: guide, the order it was first seen in (ties go to
     // the earlier), its parent's link, the move, its cost and the state.
     let mut next: Vec<Candidate<S::Move, S::State>> = Vec::new();
-    let mut buf: Vec<Guided<S::Move, S::State>> = Vec::new();
+    // The successors of the state being expanded, their keys, which of them are new (in
+    // their order) and the guides of those.
+    let mut succ: Vec<Successor<S::Move, S::State>> = Vec::new();
+    let mut keys: Vec<S::Key> = Vec::new();
+    let mut prints: Vec<NonZeroU64> = Vec::new();
+    let mut guides: Vec<u32> = Vec::new();
+    // The candidates ranked when a layer leaves some out: guide, order, place in `next`.
+    let mut rank: Vec<(u32, u64, u32)> = Vec::new();
     let mut pruned = false;
     let mut order = 0u64;
     let candidate = size_of::<Candidate<S::Move, S::State>>() as u64;
@@ -74,27 +81,48 @@ pub fn beam<S: Space>(
             let memory = seen.memory_bytes()
                 + vec(links.len(), links.capacity(), link)
                 + kept * width as u64
-                + vec(next.len(), next.capacity(), candidate);
+                + vec(next.len(), next.capacity(), candidate)
+                + vec(
+                    rank.len(),
+                    rank.capacity(),
+                    size_of::<(u32, u64, u32)>() as u64,
+                );
             if let Some(reason) = checker.check(stats.expanded, memory) {
                 break 'search Outcome::Unknown(reason);
             }
-            guided_successors(space, &state, &mut buf);
+            successors(space, &state, &mut succ);
             stats.expanded += 1;
-            stats.generated += buf.len() as u64;
-            for (s, h) in buf.drain(..) {
-                if !seen.insert(space.key(&s.state)) {
+            stats.generated += succ.len() as u64;
+            // Every successor's key from its parent's (as the depth-first search keys
+            // them), their slots fetched together, then each looked up in its turn: the
+            // same successors are new, in the same order, as one at a time.
+            keys.clear();
+            space.successor_keys(&state, &space.key(&state), &succ, &mut keys);
+            seen.prefetch(&keys, &mut prints);
+            let mut fresh = 0;
+            for i in 0..succ.len() {
+                if !seen.insert_at(&keys, &prints, i) {
                     continue;
                 }
                 order += 1;
-                if space.is_goal(&s.state) {
+                if space.is_goal(&succ[i].state) {
                     let (mut path, cost) = line(&links, idx);
-                    path.push(s.mv);
-                    stats.solution_cost = cost + u64::from(s.cost);
+                    path.push(succ[i].mv);
+                    stats.solution_cost = cost + u64::from(succ[i].cost);
                     break 'search Outcome::Solved(path);
                 }
+                succ.swap(fresh, i);
+                fresh += 1;
+            }
+            succ.truncate(fresh);
+            // Only the new successors are guided.
+            guides.clear();
+            space.guide_successors(&state, &succ, &mut guides);
+            let first = order - fresh as u64;
+            for ((s, &h), n) in succ.drain(..).zip(&guides).zip(1..) {
                 next.push(Candidate {
                     guide: h,
-                    order,
+                    order: first + n,
                     parent: idx,
                     mv: s.mv,
                     cost: s.cost,
@@ -102,27 +130,44 @@ pub fn beam<S: Space>(
                 });
             }
         }
+        let keep = |links: &mut Vec<Link<S::Move>>, layer: &mut Vec<(u32, S::State)>, c| {
+            let Candidate {
+                parent,
+                mv,
+                cost,
+                state,
+                ..
+            } = c;
+            let at = u32::try_from(links.len()).expect("fewer than 2^32 states kept");
+            links.push(Link {
+                parent,
+                mv: Some(mv),
+                cost,
+            });
+            layer.push((at, state));
+        };
         if next.len() > width {
             if !pruned {
                 pruned = true;
                 seen.keep_fingerprints();
             }
-            next.select_nth_unstable_by_key(width, |c| (c.guide, c.order));
-            next.truncate(width);
-            // The selection leaves the kept states in an order that depends on the sort's
-            // implementation (and with it on the state's size); the next layer is expanded
-            // in this order, so fix it by the unique (guide, order): the same results
-            // across builds.
-            next.sort_unstable_by_key(|c| (c.guide, c.order));
-        }
-        for c in next.drain(..) {
-            let at = u32::try_from(links.len()).expect("fewer than 2^32 states kept");
-            links.push(Link {
-                parent: c.parent,
-                mv: Some(c.mv),
-                cost: c.cost,
-            });
-            layer.push((at, c.state));
+            // The best by (guide, order), which is unique, chosen and sorted as small
+            // entries rather than moving whole states about. Sorted, since the selection
+            // leaves them in an order that depends on its implementation; the next layer
+            // is expanded in this order: the same results across builds.
+            rank.clear();
+            rank.extend(next.iter().zip(0u32..).map(|(c, i)| (c.guide, c.order, i)));
+            rank.select_nth_unstable(width);
+            rank.truncate(width);
+            rank.sort_unstable();
+            for &(_, _, i) in &rank {
+                keep(&mut links, &mut layer, next[i as usize].clone());
+            }
+            next.clear();
+        } else {
+            for c in next.drain(..) {
+                keep(&mut links, &mut layer, c);
+            }
         }
     };
     stats.stored = seen.len() as u64;
@@ -138,6 +183,7 @@ struct Link<M> {
 }
 
 /// A new successor of a layer ([`beam`]).
+#[derive(Clone)]
 struct Candidate<M, T> {
     guide: u32,
     order: u64,
@@ -169,6 +215,31 @@ impl<K: Eq + Hash> Seen<K> {
         match self {
             Seen::Exact(set) => set.insert(key),
             Seen::Prints(set) => set.insert(fingerprint(&key)),
+        }
+    }
+
+    /// Fetches the slots of `keys` into the cache together (their misses overlap); once
+    /// fingerprints are kept, works them out into `prints` first.
+    fn prefetch(&self, keys: &[K], prints: &mut Vec<NonZeroU64>) {
+        match self {
+            Seen::Exact(set) => keys.iter().for_each(|k| set.prefetch(k)),
+            Seen::Prints(set) => {
+                prints.clear();
+                prints.extend(keys.iter().map(fingerprint));
+                prints.iter().for_each(|p| set.prefetch(p));
+            }
+        }
+    }
+
+    /// Inserts the `i`-th of `keys` (its fingerprint from `prints` once they are kept, as
+    /// [`Seen::prefetch`] made them); whether it was new.
+    fn insert_at(&mut self, keys: &[K], prints: &[NonZeroU64], i: usize) -> bool
+    where
+        K: Clone,
+    {
+        match self {
+            Seen::Exact(set) => set.insert(keys[i].clone()),
+            Seen::Prints(set) => set.insert(prints[i]),
         }
     }
 
