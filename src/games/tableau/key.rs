@@ -7,7 +7,7 @@
 //! (`Features::run_sets`) the key is a compact one of [`COMPACT_KEY`] bytes instead
 //! (`Tableau::run_set_key`).
 
-use super::rules::{MAX_PILES, UNLIMITED};
+use super::rules::{MAX_CELLS, MAX_PILES, UNLIMITED};
 use super::state::{State, DOWN, EMPTY};
 use super::{Move, Tableau};
 use solvers::Successor;
@@ -41,6 +41,12 @@ const LINK_CELL: u8 = 53;
 /// In the linked key: the card is home (or not in the deck).
 const LINK_HOME: u8 = 54;
 
+/// Chunks of a pile copied at a time by `Tableau::exact_key`.
+const CHUNK: usize = 16;
+
+/// Room for the cards of three decks (156) or a key of them (184) and a chunk past either.
+const KEY_ROOM: usize = 256;
+
 impl<const N: usize, const K: usize> Tableau<N, K> {
     /// The exact key of `s` ([`Key`]; `Space::key`).
     pub(super) fn exact_key(&self, s: &State<N>) -> Key<K> {
@@ -57,6 +63,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             starts[p + 1] = starts[p] + s.len[p] as usize;
         }
         let pile = |p: usize| &s.cards[starts[p]..starts[p + 1]];
+        // The cards with room after them, so that piles are read and written in whole
+        // chunks of [`CHUNK`] bytes (a fixed-size copy is a move or two, a slice's length
+        // a call of `memcpy`); what a chunk writes past a pile's end is written over next.
+        let mut src = [0u8; KEY_ROOM];
+        src[..N].copy_from_slice(&s.cards);
         // Pile indices in the order they go into the key. A redeal gathers the piles in
         // order, and a stock deal that skips some piles cares which pile is which, so then
         // their order is part of the position. Otherwise piles are sorted: with one deck
@@ -72,11 +83,11 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 // bytes by their whole contents: the order of whole piles, cheaper.
                 let mut packed = [0u64; MAX_PILES];
                 for (p, x) in packed[..n].iter_mut().enumerate() {
-                    let cards = pile(p);
-                    let mut prefix = 0u64;
-                    for i in 0..6 {
-                        prefix = prefix << 8 | cards.get(i).map_or(0, |&b| u64::from(b));
-                    }
+                    // The pile's first six bytes read at once, those past its end zeroed.
+                    let at = starts[p];
+                    let eight: [u8; 8] = src[at..at + 8].try_into().expect("eight bytes");
+                    let keep = 8 * (6 - s.len[p].min(6) as u32);
+                    let prefix = (u64::from_be_bytes(eight) >> 16) >> keep << keep;
                     *x = prefix << 16 | p as u64;
                 }
                 packed[..n].sort_unstable();
@@ -103,35 +114,41 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 order[..n].sort_unstable();
             }
         }
-        let mut k = [0u8; K];
+        let mut k = [0u8; KEY_ROOM];
         let mut i = 0;
+        let put = |k: &mut [u8; KEY_ROOM], i: &mut usize, at: usize, len: usize| {
+            let mut done = 0;
+            while done < len {
+                k[*i + done..*i + done + CHUNK].copy_from_slice(&src[at + done..at + done + CHUNK]);
+                done += CHUNK;
+            }
+            *i += len;
+            k[*i] = EMPTY;
+            *i += 1;
+        };
         for &p in &order[..n] {
-            let p = pile(usize::from(p & 0xFF));
-            k[i..i + p.len()].copy_from_slice(p);
-            i += p.len();
-            k[i] = EMPTY;
-            i += 1;
+            let p = usize::from(p & 0xFF);
+            put(&mut k, &mut i, starts[p], s.len[p] as usize);
         }
         // The reserve's piles after the tableau's, in their order and never sorted with
         // them: they take no card, and a cover blocks only the stacks.
         for p in n..n + reserve {
-            let p = pile(p);
-            k[i..i + p.len()].copy_from_slice(p);
-            i += p.len();
-            k[i] = EMPTY;
-            i += 1;
+            put(&mut k, &mut i, starts[p], s.len[p] as usize);
         }
         let mut cells = s.cells;
         let nc = self.cells();
         cells[..nc].sort_unstable();
-        k[i..i + nc].copy_from_slice(&cells[..nc]);
+        k[i..i + MAX_CELLS].copy_from_slice(&cells);
+        i += nc;
         if self.feat.draw != 0 {
             // The talon as it lies (the order cards are turned) and where the waste ends:
             // cards leave it from the middle, so its cards do not follow from their number.
-            let talon = s.talon();
-            i += nc;
-            k[i..i + talon.len()].copy_from_slice(talon);
-            k[i + talon.len()] = EMPTY;
+            put(&mut k, &mut i, s.total(), usize::from(s.stock));
+        }
+        // Past the last byte written, zeros (a chunk wrote on).
+        k[i..].fill(0);
+        let mut k: Key<K> = k[..K].try_into().expect("the key's bytes");
+        if self.feat.draw != 0 {
             k[K - 4] = self.keyed_waste(s);
         }
         k[K - 3] = s.stock;
