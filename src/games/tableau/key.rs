@@ -132,8 +132,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         }
         // The reserve's piles after the tableau's, in their order and never sorted with
         // them: they take no card, and a cover blocks only the stacks.
-        for p in n..n + reserve {
-            put(&mut k, &mut i, starts[p], s.len[p] as usize);
+        for (&at, &len) in starts[n..n + reserve].iter().zip(&s.len[n..n + reserve]) {
+            put(&mut k, &mut i, at, usize::from(len));
         }
         let mut cells = s.cells;
         let nc = self.cells();
