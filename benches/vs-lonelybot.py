@@ -46,8 +46,9 @@ Mersenne-Twister deal generator (its README's 1M-deal rate uses it); lonelybot's
 seeds Rust's SmallRng, which changes with the rand crate's version; klondike-solver,
 greenfelt, exact and microsoft are there too.
 
-lonelybot is not part of this repository, nor is any recipe to build it: build its lonecli
-from its public repository as its own README says, and give this script the binary.
+lonelybot is not part of this repository: build its lonecli from a checkout of its public
+repository with `bash benches/build-lonelybot.sh PATH` (its own release build; the script
+prints the binary's path) and give this script the binary.
 
     python3 benches/vs-lonelybot.py --lonelybot /path/to/lonecli \\
         --patience target/release/patience --deals 1..100 --timeout 10 \\

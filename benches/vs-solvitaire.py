@@ -29,8 +29,10 @@ every deal), then a summary table: both solvers' verdict counts, agreements,
 disagreements by kind, and total times.  --out FILE also writes one CSV row
 per deal.
 
-Solvitaire is not part of this repository, nor is any recipe to build it: build it
-from its public repository as its own README says, and give this script the binary.
+Solvitaire is not part of this repository: build it from a checkout of its public
+repository with `bash benches/build-solvitaire.sh PATH` (its solver's sources compiled as
+its release build, without the CMake step that downloads googletest; the script prints the
+binary's path) and give this script the binary.
 
 Example (Simple Simon under Solvitaire's rules):
 

@@ -1836,3 +1836,27 @@ fn stats_fair_plays_every_deal_from_what_a_player_sees() {
     let line = patience(&["stats", "clock", "--deals", "1..2", "--fair"]).one_line_error();
     assert!(line.contains("no choices"), "{line}");
 }
+
+/// The peers' build scripts refuse a folder that is not the peer's checkout: exit status 2
+/// and one line naming the folder, before anything is installed or built.
+#[test]
+fn peer_build_scripts_refuse_a_folder_that_is_not_a_checkout() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (script, what) in [
+        ("build-solvitaire.sh", "not a Solvitaire checkout"),
+        ("build-lonelybot.sh", "not a lonelybot checkout"),
+    ] {
+        let o = std::process::Command::new("bash")
+            .arg(root.join("benches").join(script))
+            .arg(dir.path())
+            .output()
+            .expect("run bash");
+        assert_eq!(o.status.code(), Some(2), "{script}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{script}: {err}");
+        assert!(err.contains(what), "{script}: {err}");
+        assert!(err.contains(arg(dir.path())), "{script}: {err}");
+        assert!(o.stdout.is_empty(), "{script}");
+    }
+}
