@@ -41,6 +41,8 @@ mapfile -t sources < <(find "$src/src/main" -name '*.cpp' | LC_ALL=C sort)
 tmp=$(mktemp "$out.XXXXXX")
 trap 'rm -f "$tmp"' EXIT
 g++ -std=c++14 -O3 -DNDEBUG -pthread -w -I"$src/lib/rapidjson" "${sources[@]}" -lboost_program_options -o "$tmp"
+# mktemp made it private; the binary is for anyone to run.
+chmod 755 "$tmp"
 mv "$tmp" "$out"
 trap - EXIT
 echo "$out"
