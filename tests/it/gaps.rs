@@ -195,14 +195,18 @@ fn engine_keys(g: &Gaps, start: &Table, all: bool) -> usize {
 /// One round of the plain-search comparison on `positions` small positions of each game
 /// drawn with `seed`: per game, (compared, won, lost, positions where the stubborn sets
 /// searched fewer keys than there are), and a message per disagreement (the board in it).
-/// The depth-first verdict (over stubborn sets in the games without redeals) must be the
-/// referee's, the keys reachable over every legal move as many as the referee's layouts,
-/// and the keys the search reaches no more. `scripts/soundness.sh` runs rounds on fresh seeds
+/// The depth-first verdict (over stubborn sets in the games without redeals) and the default
+/// search's must be the referee's, the keys reachable over every legal move as many as the
+/// referee's layouts, and the keys the search reaches no more. `scripts/soundness.sh` runs rounds on fresh seeds
 /// (`differential::soundness_long_run`).
 pub(crate) fn plain_search_round(seed: u64, positions: usize) -> (Vec<[usize; 4]>, Vec<String>) {
     let mut rng = Rng::new(seed);
     let cfg = SolveConfig {
         algorithm: Algorithm::Dfs,
+        limits: Limits::default(),
+    };
+    let portfolio_cfg = SolveConfig {
+        algorithm: Algorithm::Portfolio,
         limits: Limits::default(),
     };
     let (mut counts, mut failures) = (Vec::new(), Vec::new());
@@ -221,18 +225,26 @@ pub(crate) fn plain_search_round(seed: u64, positions: usize) -> (Vec<[usize; 4]
                 continue;
             };
             let sol = solve(g, &t, &cfg).unwrap();
-            let engine_wins = match sol.verdict {
+            let verdict = |v: &Verdict| match v {
                 Verdict::Solved => Some(true),
                 Verdict::Unsolvable => Some(false),
                 _ => None,
             };
+            // The default search too: one-deal Gaps' portfolio takes a loss from whichever of
+            // its complete searches (depth-first, weighted A*) ends first.
+            let portfolio = solve(g, &t, &portfolio_cfg).unwrap();
             let keys = engine_keys(g, &t, true);
             let searched = engine_keys(g, &t, false);
-            if engine_wins != Some(wins) || keys != layouts || searched > keys {
+            if verdict(&sol.verdict) != Some(wins)
+                || verdict(&portfolio.verdict) != Some(wins)
+                || keys != layouts
+                || searched > keys
+            {
                 failures.push(format!(
-                    "{} (seed {seed}): engine {:?} with {keys} keys ({searched} searched), referee {wins} with {layouts} layouts\n{}",
+                    "{} (seed {seed}): engine {:?} (portfolio {:?}) with {keys} keys ({searched} searched), referee {wins} with {layouts} layouts\n{}",
                     name(g),
                     sol.verdict,
+                    portfolio.verdict,
                     t.to_text()
                 ));
             }
