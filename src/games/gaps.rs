@@ -477,6 +477,34 @@ impl Gaps {
 /// moving into the leftmost slot of `row`. ARCHITECTURE.md ("Reductions") gives the argument.
 type Transitions = u128;
 
+/// Each transition's [`Gaps::stubborn_needs`] among the live ones, worked out once per
+/// state: the closures from the enabled moves in turn mostly cross the same transitions.
+struct Needs {
+    /// The transitions whose entry in `of` is worked out.
+    known: Transitions,
+    of: [Transitions; 68],
+}
+
+impl Default for Needs {
+    fn default() -> Self {
+        Needs {
+            known: 0,
+            of: [0; 68],
+        }
+    }
+}
+
+impl Needs {
+    /// Transition `t`'s entry, from `work` the first time.
+    fn of(&mut self, t: usize, work: impl FnOnce() -> Transitions) -> Transitions {
+        if self.known >> t & 1 == 0 {
+            self.known |= 1 << t;
+            self.of[t] = work();
+        }
+        self.of[t]
+    }
+}
+
 /// The bit of `T(suit, row)`.
 fn two_bit(suit: u8, row: usize) -> Transitions {
     1 << (52 + 4 * suit as usize + row)
@@ -554,17 +582,20 @@ impl Gaps {
     fn stubborn_set(
         &self,
         s: &State,
-        t0: usize,
-        enabled: Transitions,
-        live: Transitions,
+        start: Transitions,
+        (enabled, live): (Transitions, Transitions),
         bound: u32,
+        needs: &mut Needs,
     ) -> Option<Transitions> {
-        let mut set: Transitions = 1u128 << t0;
+        let mut set: Transitions = start;
+        if (set & enabled).count_ones() >= bound {
+            return None;
+        }
         let mut todo = set;
         while todo != 0 {
             let t = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let add = self.stubborn_needs(s, t) & live & !set;
+            let add = needs.of(t, || self.stubborn_needs(s, t) & live) & !set;
             set |= add;
             if add & enabled != 0 && (set & enabled).count_ones() >= bound {
                 return None;
@@ -680,11 +711,12 @@ impl Gaps {
         // moves as the best so far: the first of the smallest is kept. Only its moves'
         // positions are made.
         let mut best = (count, !0);
+        let mut needs = Needs::default();
         for &t in &seeds {
             if best.0 <= 1 {
                 break;
             }
-            if let Some(set) = self.stubborn_set(s, t, enabled, live, best.0) {
+            if let Some(set) = self.stubborn_set(s, 1 << t, (enabled, live), best.0, &mut needs) {
                 best = ((set & enabled).count_ones(), set);
             }
         }

@@ -3,8 +3,23 @@
 
 /// The exact key of a grid of slots: six bits a slot, packed into `W` words from the
 /// lowest bit; the bits a game leaves over are its own (Gaps keeps the redeals done there).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Key<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> PartialEq for Key<W> {
+    /// Word by word, inline and without early exit: the derived comparison of the words
+    /// called the library's byte comparison on every probe of the tables.
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.0
+            .iter()
+            .zip(&other.0)
+            .fold(0, |diff, (a, b)| diff | (a ^ b))
+            == 0
+    }
+}
+
+impl<const W: usize> Eq for Key<W> {}
 
 impl<const W: usize> std::hash::Hash for Key<W> {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
@@ -123,5 +138,23 @@ mod tests {
         assert_eq!(k2.field(11), grid[11]);
         assert_eq!(k2.field(9), grid[9]);
         assert_ne!(k, k2);
+    }
+
+    #[test]
+    fn keys_differ_in_any_field() {
+        let grid: Vec<u8> = (0..52).map(|i| (i * 5 % 63) as u8).collect();
+        let k = Key::<5>::of(&grid);
+        assert_eq!(k, Key::<5>::of(&grid));
+        for i in 0..52 {
+            for bits in [1, 32, 63] {
+                let mut other = k;
+                other.flip(i, bits);
+                assert_ne!(k, other, "slot {i}, bits {bits}");
+            }
+        }
+        // The bits past the last field (Gaps keeps its redeals there) count too.
+        let mut other = k;
+        other.0[4] ^= 1 << 60;
+        assert_ne!(k, other);
     }
 }
