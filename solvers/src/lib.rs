@@ -30,7 +30,7 @@ mod table;
 
 pub use astar::astar;
 pub use beam::beam;
-pub use best_first::{best_first, BestFirstMode};
+pub use best_first::{best_first, BestFirst, BestFirstMode};
 pub use dfs::{dfs, guided_dfs, DepthFirst};
 pub use idastar::idastar;
 pub use limits::{Limits, StopReason};

@@ -10,8 +10,8 @@ use std::time::Duration;
 use rustc_hash::FxHashSet;
 
 use crate::{
-    astar, beam, best_first, dfs, guided_dfs, idastar, shortcut, BestFirstMode, DepthFirst, Limits,
-    Outcome, Report, Space, StopReason, Successor,
+    astar, beam, best_first, dfs, guided_dfs, idastar, shortcut, BestFirst, BestFirstMode,
+    DepthFirst, Limits, Outcome, Report, Space, StopReason, Successor,
 };
 
 /// A sliding-puzzle position: 4 bits per cell (0 is the blank) and the blank's cell.
@@ -819,6 +819,53 @@ fn depth_first_in_slices_is_the_same_search_as_in_one_run() {
     );
     let r = search.run(&Limits::none());
     assert_eq!(r.outcome, dfs(&p, won, &Limits::none()).outcome);
+}
+
+#[test]
+fn best_first_in_slices_is_the_same_search_as_in_one_run() {
+    // A solvable and an unsolvable 8-puzzle, greedy and weighted: run in slices of 37
+    // expansions, the search expands the same states in all, finds the same line or the
+    // same proof, and after the verdict a slice repeats it.
+    let p = Sliding::new(3, 3);
+    let (won, _, _) = p.farthest_from_goal();
+    let lost = p.board(&[2, 1, 3, 4, 5, 6, 7, 8, 0]);
+    for start in [won, lost] {
+        for mode in [
+            BestFirstMode::Greedy,
+            BestFirstMode::Weighted { weight: 3.0 },
+        ] {
+            let whole = best_first(&p, start, mode, &Limits::none());
+            let mut search = BestFirst::new(&p, start, mode);
+            let (mut expanded, mut slices) = (0, 0);
+            let outcome = loop {
+                let r = search.run(&Limits::none().with_nodes(37));
+                expanded += r.stats.expanded;
+                slices += 1;
+                if !matches!(r.outcome, Outcome::Unknown(_)) {
+                    break r.outcome;
+                }
+                assert_eq!(r.stats.expanded, 37);
+            };
+            assert_eq!(outcome, whole.outcome, "{mode:?}");
+            assert_eq!(expanded, whole.stats.expanded, "{mode:?}");
+            assert!(slices > 1, "{mode:?}");
+            assert_eq!(search.run(&Limits::none()).outcome, whole.outcome);
+            assert!(search.memory_bytes() > 0);
+        }
+    }
+    // A first slice with no states to spend expands nothing and loses nothing.
+    let mode = BestFirstMode::Greedy;
+    let mut search = BestFirst::new(&p, won, mode);
+    let r = search.run(&Limits::none().with_nodes(0));
+    assert_eq!(
+        (r.outcome, r.stats.expanded),
+        (Outcome::Unknown(StopReason::Nodes), 0)
+    );
+    let r = search.run(&Limits::none());
+    assert_eq!(
+        r.outcome,
+        best_first(&p, won, mode, &Limits::none()).outcome
+    );
 }
 
 #[test]

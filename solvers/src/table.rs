@@ -1,8 +1,8 @@
 //! Transposition tables keyed by exact keys, and the open list of the best-first searches.
 
-use std::cmp::Ordering;
+use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
-use std::collections::BinaryHeap;
+use std::collections::{BTreeMap, VecDeque};
 use std::hash::Hash;
 use std::mem::size_of;
 
@@ -429,56 +429,44 @@ pub(crate) struct OpenNode<T> {
     pub(crate) state: T,
 }
 
-/// What the heap orders: lower `prio` first, then larger `g`, then earlier insertion. The
-/// state itself waits in a slab, so the heap moves 32-byte items however large states are.
-#[derive(Debug, PartialEq, Eq)]
+/// A waiting state's place: its slot in the slab and its parent-table index.
+#[derive(Clone, Copy, Debug)]
 struct Ticket {
-    prio: u64,
-    g: u64,
-    seq: u64,
     slot: u32,
     idx: u32,
 }
 
-impl PartialOrd for Ticket {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Ticket {
-    /// "Greater" means "popped first" from the max-heap.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .prio
-            .cmp(&self.prio)
-            .then(self.g.cmp(&other.g))
-            .then(other.seq.cmp(&self.seq))
-    }
-}
-
-/// A binary-heap open list with deterministic tie-breaking (see [`Ticket`]).
+/// The open list of the best-first searches: lower `prio` first, then larger `g`, then
+/// earlier insertion. The states wait in buckets, one first-in first-out queue per
+/// (`prio`, `g`), the buckets in a sorted map: the searches' priorities take few distinct
+/// values, so a push or a pop costs a lookup among those few buckets and an end of a queue,
+/// where a binary heap of millions of entries missed the cache on each level of a pop. The
+/// state itself waits in a slab, so the queues move 8-byte items however large states are.
 pub(crate) struct OpenList<T> {
-    heap: BinaryHeap<Ticket>,
+    buckets: BTreeMap<(u64, Reverse<u64>), VecDeque<Ticket>>,
+    /// Emptied queues, kept for reuse with their allocations.
+    spare: Vec<VecDeque<Ticket>>,
+    /// The tickets the queues (and spare queues) have room for.
+    room: usize,
+    len: usize,
     slab: Vec<Option<T>>,
     free: Vec<u32>,
-    seq: u64,
 }
 
 impl<T> OpenList<T> {
     pub(crate) fn new() -> Self {
         OpenList {
-            heap: BinaryHeap::new(),
+            buckets: BTreeMap::new(),
+            spare: Vec::new(),
+            room: 0,
+            len: 0,
             slab: Vec::new(),
             free: Vec::new(),
-            seq: 0,
         }
     }
 
     #[inline]
     pub(crate) fn push(&mut self, prio: u64, g: u64, idx: u32, state: T) {
-        let seq = self.seq;
-        self.seq += 1;
         let slot = match self.free.pop() {
             Some(slot) => {
                 self.slab[slot as usize] = Some(state);
@@ -489,37 +477,54 @@ impl<T> OpenList<T> {
                 u32::try_from(self.slab.len() - 1).expect("open list holds at most 2^32 states")
             }
         };
-        self.heap.push(Ticket {
-            prio,
-            g,
-            seq,
-            slot,
-            idx,
-        });
+        let spare = &mut self.spare;
+        let queue = self
+            .buckets
+            .entry((prio, Reverse(g)))
+            .or_insert_with(|| spare.pop().unwrap_or_default());
+        let before = queue.capacity();
+        queue.push_back(Ticket { slot, idx });
+        self.room += queue.capacity() - before;
+        self.len += 1;
+    }
+
+    /// Whether no state waits.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<OpenNode<T>> {
-        let t = self.heap.pop()?;
+        let mut first = self.buckets.first_entry()?;
+        let g = first.key().1 .0;
+        let t = first
+            .get_mut()
+            .pop_front()
+            .expect("no bucket is left empty");
+        if first.get().is_empty() {
+            self.spare.push(first.remove());
+        }
+        self.len -= 1;
         let state = self.slab[t.slot as usize]
             .take()
             .expect("every ticket has its state");
         self.free.push(t.slot);
         Some(OpenNode {
-            g: t.g,
+            g,
             idx: t.idx,
             state,
         })
     }
 
-    /// Estimated bytes used, with the heap's and slab's next allocations when they are
-    /// about to grow (see [`growth_bytes`]).
+    /// Estimated bytes used: the queues' room, the buckets, and the slab with its next
+    /// allocation when it is about to grow (see [`growth_bytes`]; a queue grows by
+    /// doubling too, but each is a small part of the whole).
     pub(crate) fn memory_bytes(&self) -> u64 {
-        let ticket = |c: usize| c as u64 * size_of::<Ticket>() as u64;
         let slot = |c: usize| c as u64 * size_of::<Option<T>>() as u64;
-        let (hcap, scap) = (self.heap.capacity(), self.slab.capacity());
-        ticket(hcap)
-            .saturating_add(growth_bytes(self.heap.len(), hcap, ticket))
+        let scap = self.slab.capacity();
+        let bucket = size_of::<((u64, Reverse<u64>), VecDeque<Ticket>)>() as u64 * 2;
+        (self.room as u64 * size_of::<Ticket>() as u64)
+            .saturating_add((self.buckets.len() + self.spare.len()) as u64 * bucket)
             .saturating_add(slot(scap))
             .saturating_add(growth_bytes(self.slab.len(), scap, slot))
             .saturating_add(self.free.capacity() as u64 * 4)

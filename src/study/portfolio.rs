@@ -285,14 +285,15 @@ fn scans_and_depth_first<G: Game>(
 /// The portfolio of games with restricted games ([`Game::restrictions`]: one-deal Gaps),
 /// in rounds. Each round resumes the depth-first search of every restricted game not yet
 /// exhausted for `b` states (one that ends without a win is dropped: its space holds none);
-/// then runs weighted A* over every move from the start for `4 b` states while that is at
-/// most [`WEIGHTED_MOST`] ([`RESTRICTED_WEIGHTED`]: it finds the wins that need a Two to
-/// stop in another row far sooner than the depth-first search, and a try that ends without
-/// a win has searched every state the complete search would, a proof); then resumes one
-/// depth-first search over every move (complete, exact keys: its losses are proofs) for `b`
-/// states per restricted game left, at least four. Every depth-first search keeps its table
-/// between rounds, so none searches a state twice; `b` starts at `RESTRICTED_FIRST` and
-/// grows fourfold a round. On one-deal Gaps deals 1 to 40 at two million states a deal the
+/// then resumes weighted A* over every move until it has expanded `4 b` states in all, up
+/// to [`WEIGHTED_MOST`], after which it is dropped ([`RESTRICTED_WEIGHTED`]: it finds the
+/// wins that need a Two to stop in another row far sooner than the depth-first search, and
+/// if it ends without a win it has searched every state the complete search would, a
+/// proof); then resumes one depth-first search over every move (complete, exact keys: its
+/// losses are proofs) for `b` states per restricted game left, at least four. Every search
+/// keeps its table between rounds, so none searches a state twice (weighted A* was started
+/// over each round until 2026-12-03, which cost the loss proofs a quarter of its states
+/// again); `b` starts at `RESTRICTED_FIRST` and grows fourfold a round. On one-deal Gaps deals 1 to 40 at two million states a deal the
 /// restricted games and the complete search won 23 deals where the complete search alone
 /// won 13 (each restricted game searched to its end, in turn, won 27 of the 40).
 fn restricted_and_complete<G: Game>(
@@ -306,12 +307,21 @@ fn restricted_and_complete<G: Game>(
         .iter()
         .map(|g| solvers::DepthFirst::new(g, state.clone(), false))
         .collect();
+    // Weighted A*, until it has had `WEIGHTED_MOST` states (then its table is dropped).
+    let mut weighted = Some(solvers::BestFirst::new(
+        game,
+        state.clone(),
+        RESTRICTED_WEIGHTED,
+    ));
+    // The states weighted A* has expanded in all.
+    let mut weighted_spent = 0u64;
     let mut budget = RESTRICTED_FIRST;
     loop {
         let mut i = 0;
         while i < open.len() {
             // The other searches keep their tables meanwhile.
             let others = dfs.memory_bytes()
+                + weighted.as_ref().map_or(0, |w| w.memory_bytes())
                 + open
                     .iter()
                     .enumerate()
@@ -330,27 +340,26 @@ fn restricted_and_complete<G: Game>(
                 i += 1;
             }
         }
-        // Weighted A* over every move, started over with four times the round's budget
-        // (its table is dropped after each try, so the tries cost at most 4/3 of the last),
-        // up to `WEIGHTED_MOST`: past it, the time goes to the searches that resume.
-        let weighted = budget.saturating_mul(4);
-        if weighted <= WEIGHTED_MOST {
+        // Weighted A* over every move, resumed each round until it has expanded four times
+        // the round's budget in all, up to `WEIGHTED_MOST`: past it, the time goes to the
+        // depth-first searches.
+        let target = budget.saturating_mul(4).min(WEIGHTED_MOST);
+        if let Some(w) = weighted.as_mut().filter(|_| weighted_spent < target) {
+            let before = run.total.expanded;
             let others = dfs.memory_bytes() + open.iter().map(|d| d.memory_bytes()).sum::<u64>();
             let (r, ends) = run
-                .attempt_beside(others, weighted, false, |l| {
-                    Some(solvers::best_first(
-                        game,
-                        state.clone(),
-                        RESTRICTED_WEIGHTED,
-                        l,
-                    ))
-                })
+                .attempt_beside(others, target - weighted_spent, false, |l| Some(w.run(l)))
                 .expect("best-first search runs on every game");
+            weighted_spent += run.total.expanded - before;
             if ends {
                 return r;
             }
+            if weighted_spent >= WEIGHTED_MOST {
+                weighted = None;
+            }
         }
-        let others = open.iter().map(|d| d.memory_bytes()).sum::<u64>();
+        let others = weighted.as_ref().map_or(0, |w| w.memory_bytes())
+            + open.iter().map(|d| d.memory_bytes()).sum::<u64>();
         let slice = budget.saturating_mul(open.len().max(4) as u64);
         let (r, ends) = run
             .attempt_beside(others, slice, false, |l| Some(dfs.run(l)))
@@ -373,9 +382,9 @@ const RESTRICTED_FIRST: u64 = 20_000;
 const RESTRICTED_WEIGHTED: solvers::BestFirstMode =
     solvers::BestFirstMode::Weighted { weight: 3.0 };
 
-/// The largest budget of a try of [`RESTRICTED_WEIGHTED`] (the fourth round's): its wins on
-/// one-deal Gaps deals 1 to 100 took at most 4.1 million states, and a try that grew with the
-/// rounds took the time of the complete search's proofs (five deals proven lost within 60 s
+/// The most states [`RESTRICTED_WEIGHTED`] expands in all (reached in the fourth round):
+/// its wins on one-deal Gaps deals 1 to 100 took at most 4.1 million states, and a search
+/// that went on with the rounds took the time of the complete search's proofs (five deals proven lost within 60 s
 /// without it were left unknown: the fifth round's try, 20 million states, ran to the limit).
 const WEIGHTED_MOST: u64 = 4 * RESTRICTED_FIRST * 64;
 

@@ -431,7 +431,8 @@ fn the_fair_hint_draws_the_redeals_shuffles() {
 /// whichever of the last two exhausts the states first, both expanding the same). Deal 76
 /// is a win where every restricted game is lost: the complete search alone needs 43 million
 /// states, weighted A* alone about 95,000 (the count below sums every search the portfolio
-/// ran).
+/// ran; 765,219 while weighted A* started over each round, 80,000 of them its first try's
+/// states again).
 #[test]
 fn known_one_deal_deals() {
     for (n, verdict, moves, states) in [
@@ -440,7 +441,7 @@ fn known_one_deal_deals() {
         (39, "unsolvable", 0, 6300),
         (49, "solved", 92, 5428),
         (61, "unsolvable", 0, 20088),
-        (76, "solved", 114, 765219),
+        (76, "solved", 114, 685219),
     ] {
         let v = crate::common::json(
             &patience(&["solve", "gaps-one-deal", "--deal", &n.to_string(), "--json"]).ok(),
