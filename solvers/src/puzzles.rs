@@ -778,11 +778,44 @@ fn dfs_handles_deep_paths() {
     assert_eq!(r.stats.solution_cost, (n - 1) as u64);
 }
 
+/// Checks that a search run in slices of 37 expansions (`slice`) expands the same states in
+/// all as the search run whole (`whole`), finds the same line or the same proof, and after
+/// the verdict repeats it; `what` names the search in the messages.
+fn same_in_slices(whole: &Report<Dir>, mut slice: impl FnMut(&Limits) -> Report<Dir>, what: &str) {
+    let (mut expanded, mut slices) = (0, 0);
+    let outcome = loop {
+        let r = slice(&Limits::none().with_nodes(37));
+        expanded += r.stats.expanded;
+        slices += 1;
+        if !matches!(r.outcome, Outcome::Unknown(_)) {
+            break r.outcome;
+        }
+        assert_eq!(r.stats.expanded, 37, "{what}");
+    };
+    assert_eq!(outcome, whole.outcome, "{what}");
+    assert_eq!(expanded, whole.stats.expanded, "{what}");
+    assert!(slices > 1, "{what}");
+    assert_eq!(slice(&Limits::none()).outcome, whole.outcome, "{what}");
+}
+
+/// Checks that a first slice with no states to spend expands nothing and loses nothing:
+/// the next, without limits, reaches `whole`'s verdict.
+fn nothing_lost_in_an_empty_slice(
+    whole: &Report<Dir>,
+    mut slice: impl FnMut(&Limits) -> Report<Dir>,
+) {
+    let r = slice(&Limits::none().with_nodes(0));
+    assert_eq!(
+        (r.outcome, r.stats.expanded),
+        (Outcome::Unknown(StopReason::Nodes), 0)
+    );
+    assert_eq!(slice(&Limits::none()).outcome, whole.outcome);
+}
+
 #[test]
-fn depth_first_in_slices_is_the_same_search_as_in_one_run() {
-    // A solvable and an unsolvable 8-puzzle, plain and guided: run in slices of 37
-    // expansions, the search expands the same states in all, finds the same line or the
-    // same proof, and after the verdict a slice repeats it.
+fn searches_in_slices_are_the_same_searches_as_in_one_run() {
+    // A solvable and an unsolvable 8-puzzle; depth-first search plain and guided, and
+    // best-first search greedy and weighted, each resumed slice after slice.
     let p = Sliding::new(3, 3);
     let (won, _, _) = p.farthest_from_goal();
     let lost = p.board(&[2, 1, 3, 4, 5, 6, 7, 8, 0]);
@@ -794,78 +827,24 @@ fn depth_first_in_slices_is_the_same_search_as_in_one_run() {
                 dfs(&p, start, &Limits::none())
             };
             let mut search = DepthFirst::new(&p, start, guided);
-            let (mut expanded, mut slices) = (0, 0);
-            let outcome = loop {
-                let r = search.run(&Limits::none().with_nodes(37));
-                expanded += r.stats.expanded;
-                slices += 1;
-                if !matches!(r.outcome, Outcome::Unknown(_)) {
-                    break r.outcome;
-                }
-                assert_eq!(r.stats.expanded, 37);
-            };
-            assert_eq!(outcome, whole.outcome, "guided {guided}");
-            assert_eq!(expanded, whole.stats.expanded, "guided {guided}");
-            assert!(slices > 1);
-            assert_eq!(search.run(&Limits::none()).outcome, whole.outcome);
+            same_in_slices(&whole, |l| search.run(l), &format!("guided {guided}"));
         }
-    }
-    // A first slice with no states to spend expands nothing and loses nothing.
-    let mut search = DepthFirst::new(&p, won, false);
-    let r = search.run(&Limits::none().with_nodes(0));
-    assert_eq!(
-        (r.outcome, r.stats.expanded),
-        (Outcome::Unknown(StopReason::Nodes), 0)
-    );
-    let r = search.run(&Limits::none());
-    assert_eq!(r.outcome, dfs(&p, won, &Limits::none()).outcome);
-}
-
-#[test]
-fn best_first_in_slices_is_the_same_search_as_in_one_run() {
-    // A solvable and an unsolvable 8-puzzle, greedy and weighted: run in slices of 37
-    // expansions, the search expands the same states in all, finds the same line or the
-    // same proof, and after the verdict a slice repeats it.
-    let p = Sliding::new(3, 3);
-    let (won, _, _) = p.farthest_from_goal();
-    let lost = p.board(&[2, 1, 3, 4, 5, 6, 7, 8, 0]);
-    for start in [won, lost] {
         for mode in [
             BestFirstMode::Greedy,
             BestFirstMode::Weighted { weight: 3.0 },
         ] {
             let whole = best_first(&p, start, mode, &Limits::none());
             let mut search = BestFirst::new(&p, start, mode);
-            let (mut expanded, mut slices) = (0, 0);
-            let outcome = loop {
-                let r = search.run(&Limits::none().with_nodes(37));
-                expanded += r.stats.expanded;
-                slices += 1;
-                if !matches!(r.outcome, Outcome::Unknown(_)) {
-                    break r.outcome;
-                }
-                assert_eq!(r.stats.expanded, 37);
-            };
-            assert_eq!(outcome, whole.outcome, "{mode:?}");
-            assert_eq!(expanded, whole.stats.expanded, "{mode:?}");
-            assert!(slices > 1, "{mode:?}");
-            assert_eq!(search.run(&Limits::none()).outcome, whole.outcome);
+            same_in_slices(&whole, |l| search.run(l), &format!("{mode:?}"));
             assert!(search.memory_bytes() > 0);
         }
     }
-    // A first slice with no states to spend expands nothing and loses nothing.
+    let mut search = DepthFirst::new(&p, won, false);
+    nothing_lost_in_an_empty_slice(&dfs(&p, won, &Limits::none()), |l| search.run(l));
     let mode = BestFirstMode::Greedy;
     let mut search = BestFirst::new(&p, won, mode);
-    let r = search.run(&Limits::none().with_nodes(0));
-    assert_eq!(
-        (r.outcome, r.stats.expanded),
-        (Outcome::Unknown(StopReason::Nodes), 0)
-    );
-    let r = search.run(&Limits::none());
-    assert_eq!(
-        r.outcome,
-        best_first(&p, won, mode, &Limits::none()).outcome
-    );
+    let whole = best_first(&p, won, mode, &Limits::none());
+    nothing_lost_in_an_empty_slice(&whole, |l| search.run(l));
 }
 
 #[test]
