@@ -582,15 +582,12 @@ impl Gaps {
     fn stubborn_set(
         &self,
         s: &State,
-        start: Transitions,
+        t0: usize,
         (enabled, live): (Transitions, Transitions),
         bound: u32,
         needs: &mut Needs,
     ) -> Option<Transitions> {
-        let mut set: Transitions = start;
-        if (set & enabled).count_ones() >= bound {
-            return None;
-        }
+        let mut set: Transitions = 1u128 << t0;
         let mut todo = set;
         while todo != 0 {
             let t = todo.trailing_zeros() as usize;
@@ -716,7 +713,7 @@ impl Gaps {
             if best.0 <= 1 {
                 break;
             }
-            if let Some(set) = self.stubborn_set(s, 1 << t, (enabled, live), best.0, &mut needs) {
+            if let Some(set) = self.stubborn_set(s, t, (enabled, live), best.0, &mut needs) {
                 best = ((set & enabled).count_ones(), set);
             }
         }

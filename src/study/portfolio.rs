@@ -293,9 +293,10 @@ fn scans_and_depth_first<G: Game>(
 /// losses are proofs) for `b` states per restricted game left, at least four. Every search
 /// keeps its table between rounds, so none searches a state twice (weighted A* was started
 /// over each round until 2026-12-03, which cost the loss proofs a quarter of its states
-/// again); `b` starts at `RESTRICTED_FIRST` and grows fourfold a round. On one-deal Gaps deals 1 to 40 at two million states a deal the
-/// restricted games and the complete search won 23 deals where the complete search alone
-/// won 13 (each restricted game searched to its end, in turn, won 27 of the 40).
+/// again); `b` starts at `RESTRICTED_FIRST` and grows fourfold a round. On one-deal Gaps
+/// deals 1 to 40 at two million states a deal the restricted games and the complete search
+/// won 23 deals where the complete search alone won 13 (each restricted game searched to
+/// its end, in turn, won 27 of the 40).
 fn restricted_and_complete<G: Game>(
     game: &G,
     state: G::State,
@@ -383,9 +384,10 @@ const RESTRICTED_WEIGHTED: solvers::BestFirstMode =
     solvers::BestFirstMode::Weighted { weight: 3.0 };
 
 /// The most states [`RESTRICTED_WEIGHTED`] expands in all (reached in the fourth round):
-/// its wins on one-deal Gaps deals 1 to 100 took at most 4.1 million states, and a search
-/// that went on with the rounds took the time of the complete search's proofs (five deals proven lost within 60 s
-/// without it were left unknown: the fifth round's try, 20 million states, ran to the limit).
+/// its wins on one-deal Gaps deals 1 to 100 took at most 4.1 million states, and a first
+/// version whose tries grew with the rounds took the time of the complete search's proofs
+/// (five deals proven lost within 60 s without it were left unknown: the fifth round's try,
+/// 20 million states, ran to the limit).
 const WEIGHTED_MOST: u64 = 4 * RESTRICTED_FIRST * 64;
 
 /// The node budget of the portfolio's first search, a guided depth-first dive. Chosen on
