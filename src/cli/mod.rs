@@ -334,8 +334,10 @@ struct StatsArgs {
     #[command(flatten)]
     search: SearchArgs,
     /// Play every deal with the fair player instead of deciding it: each move from what a
-    /// player sees (the unseen cards sampled, each sample solved, the line of the most
-    /// sampled wins followed until a card comes up that differs); `won` and `lost` are then
+    /// player sees (the unseen cards sampled, each sample solved, each win's moves up to
+    /// the first card they bring into sight tried in the other won samples, and the line
+    /// whose moves keep the most of them won followed until a card comes up that differs);
+    /// `won` and `lost` are then
     /// the player's results. Each sample's search is limited by --max-nodes (100000 when
     /// not given).
     #[arg(long)]

@@ -39,6 +39,7 @@ fn fair<G: Game + Referee>(
             "unseen_cards": h.unseen,
             "chance_drawn": h.chance,
             "tally": h.tally,
+            "segments": h.segments,
         });
         println!("{v}");
         return Ok(());
@@ -61,6 +62,12 @@ fn fair<G: Game + Referee>(
         Some(m) => {
             let votes = h.tally.iter().find(|(n, _)| n == m).map_or(0, |t| t.1);
             println!("hint: {m} (starts {votes} of the {} sampled wins)", h.won);
+            for (seg, score) in &h.segments {
+                println!(
+                    "  segment {seg}: {score} of the {} sampled wins won after it",
+                    h.won
+                );
+            }
         }
         None => println!("hint: none: no sample was won"),
     }

@@ -22,7 +22,10 @@ pub struct FairPlayer {
 impl FairPlayer {
     /// A one-line description, stored with every dataset the player makes.
     pub fn describe(&self) -> String {
-        format!("fair-player samples={} seed={}", self.samples, self.seed)
+        format!(
+            "fair-player samples={} seed={} choice=segments",
+            self.samples, self.seed
+        )
     }
 
     /// The sampling seed for deal `deal`: the same on every platform and thread count.
@@ -60,9 +63,14 @@ pub struct FairGame<M> {
 /// Plays `table` to the end from what a player sees, by determinised planning: at a
 /// decision the cards not seen yet (face down, and never face up since the game began: a
 /// player remembers the stock cards turned on an earlier pass) are dealt at random into
-/// their places `player.samples` times, each sampled world is solved with `cfg`, and the
-/// player takes the first move that starts the most sampled wins (ties in notation
-/// order). It then follows the line of the first sampled win that starts with that move,
+/// their places `player.samples` times, and each sampled world is solved with `cfg`. Each
+/// sampled win's line is cut after its first move that brings a card not seen yet into
+/// sight (its segment: what the player commits to before learning anything), and each
+/// segment is played in every other won world and scored by the worlds still won after it
+/// (a line starting with the segment counts as won; the others are solved again with
+/// `cfg`). The player takes the line of the segment won in the most worlds (ties: the
+/// first move starting the most sampled wins, then notation order, as when every win
+/// starts with the same segment). It follows that line,
 /// one move at a time on the real layout (the referee checks each), for as long as every
 /// card that comes up is the card that world put there: moves depend only on cards in
 /// sight, so the line stays legal. A card that differs is a surprise: the next move is a
@@ -200,20 +208,10 @@ fn decide<G: Game + Referee>(
             _ => {}
         }
     }
-    // The first move starting the most wins, ties in notation order.
-    let mut tally: std::collections::BTreeMap<&str, u32> = Default::default();
-    for (first, _, _) in &wins {
-        *tally.entry(first.as_str()).or_default() += 1;
-    }
-    let best = tally
-        .iter()
-        .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
-        .map(|(n, _)| n.to_string());
-    let win = best.map(|best| {
-        let (_, world, line) = wins
-            .into_iter()
-            .find(|(first, _, _)| *first == best)
-            .expect("tallied");
+    let chosen = choose_line(game, &wins, seen, cfg)?;
+    expanded += chosen.expanded;
+    let win = chosen.best.map(|k| {
+        let (_, world, line) = wins.swap_remove(k);
         (world, line)
     });
     Ok(Decision {
@@ -221,6 +219,136 @@ fn decide<G: Game + Referee>(
         lost,
         expanded,
     })
+}
+
+/// The line a player follows, chosen among sampled wins (see [`choose_line`]).
+pub(super) struct Choice {
+    /// The index of the win whose line is chosen (None when there is no win).
+    pub best: Option<usize>,
+    /// Each distinct segment (its moves' notation, space-separated) and the wins that keep
+    /// winning after it, in the order tried (the best-tallied first moves first); empty when
+    /// every win starts with the same segment.
+    pub segments: Vec<(String, u32)>,
+    /// States the searches of the scoring expanded.
+    pub expanded: u64,
+}
+
+/// Chooses among sampled wins `(first move's notation, world, line)`, the lines being the
+/// player's moves: each line's segment (its moves up to the first that brings a card not in
+/// `seen` into sight: what a player commits to before learning anything) is played in every
+/// won world and scored by the worlds still won after it (a line starting with the segment
+/// counts as won; the others are solved again with `cfg`). The line of the segment won in
+/// the most worlds is chosen; ties, and a choice where every win starts with the same
+/// segment, go to the first move starting the most wins, then notation order.
+pub(super) fn choose_line<G: Game + Referee>(
+    game: &G,
+    wins: &[(String, Table, Vec<G::Move>)],
+    seen: &FxHashSet<Card>,
+    cfg: &SolveConfig,
+) -> Result<Choice, StudyError> {
+    // The rank of each first move: most wins first, ties in notation order.
+    let mut tally: std::collections::BTreeMap<&str, u32> = Default::default();
+    for (first, _, _) in wins {
+        *tally.entry(first.as_str()).or_default() += 1;
+    }
+    let mut firsts: Vec<(&str, u32)> = tally.into_iter().collect();
+    firsts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    let rank = |first: &str| {
+        firsts
+            .iter()
+            .position(|(n, _)| *n == first)
+            .expect("tallied")
+    };
+    // Each distinct segment, with the first win that starts with it, in the order of the
+    // first moves' ranks (so that a tie of scores goes to the best-tallied first move).
+    let mut segments: Vec<(Vec<String>, usize)> = Vec::new();
+    for (k, (_, world, line)) in wins.iter().enumerate() {
+        let seg = segment(game, world, line, seen)?;
+        if !segments.iter().any(|(s, _)| *s == seg) {
+            segments.push((seg, k));
+        }
+    }
+    segments.sort_by_key(|&(_, k)| rank(&wins[k].0));
+    let mut choice = Choice {
+        best: segments.first().map(|&(_, k)| k),
+        segments: Vec::new(),
+        expanded: 0,
+    };
+    if segments.len() > 1 {
+        let mut best_score = None;
+        for (seg, k) in &segments {
+            let moves = &wins[*k].2[..seg.len()];
+            let mut score = 0;
+            for (_, world, line) in wins {
+                let starts = line.len() >= seg.len()
+                    && line.iter().zip(seg).all(|(m, n)| game.notation(m) == *n);
+                score += u32::from(
+                    starts || {
+                        let (won, n) = won_after(game, world, moves, cfg)?;
+                        choice.expanded += n;
+                        won
+                    },
+                );
+            }
+            if best_score.is_none_or(|b| score > b) {
+                best_score = Some(score);
+                choice.best = Some(*k);
+            }
+            choice.segments.push((seg.join(" "), score));
+        }
+    }
+    Ok(choice)
+}
+
+/// The notation of the moves of `line`, played from `world`, up to and including the first
+/// that brings into sight a card not in `seen` (the whole line if none does).
+fn segment<G: Game + Referee>(
+    game: &G,
+    world: &Table,
+    line: &[G::Move],
+    seen: &FxHashSet<Card>,
+) -> Result<Vec<String>, StudyError> {
+    let mut t = world.clone();
+    let mut seg = Vec::new();
+    for mv in line {
+        t = replay(game, &t, std::slice::from_ref(mv), |m| game.notation(m))?;
+        seg.push(game.notation(mv));
+        let mut now = FxHashSet::default();
+        learn(&t, &mut now);
+        if now.iter().any(|c| !seen.contains(c)) {
+            break;
+        }
+    }
+    Ok(seg)
+}
+
+/// Whether `world` is won after `moves` (moves of another world that looks the same, played
+/// as [`Game::same_move_in`] makes them): won there, or a win found with `cfg`. Also the
+/// states the search expanded. A move that has no counterpart counts as a loss (never while
+/// the moves depend only on cards in sight, as a segment's do).
+fn won_after<G: Game + Referee>(
+    game: &G,
+    world: &Table,
+    moves: &[G::Move],
+    cfg: &SolveConfig,
+) -> Result<(bool, u64), StudyError> {
+    let mut t = world.clone();
+    for mv in moves {
+        let state = game.pack(&t)?;
+        let Some(m) = game.same_move_in(&state, mv) else {
+            return Ok((false, 0));
+        };
+        match replay(game, &t, std::slice::from_ref(&m), |m| game.notation(m)) {
+            Ok(next) => t = next,
+            Err(_) => return Ok((false, 0)),
+        }
+    }
+    if game.referee_status(&t) == Status::Won {
+        return Ok((true, 0));
+    }
+    let sol = solve_once(game, &t, cfg, DfsOrder::Guided)?;
+    let won = matches!(sol.verdict, Verdict::Solved | Verdict::Won);
+    Ok((won, sol.stats.expanded))
 }
 
 /// The places (pile, height) of the face-down cards of `t` not in `seen`.
@@ -257,7 +385,7 @@ pub(super) fn sample_world(
 }
 
 /// Adds every face-up card of `t` to `seen`.
-fn learn(t: &Table, seen: &mut FxHashSet<Card>) {
+pub(super) fn learn(t: &Table, seen: &mut FxHashSet<Card>) {
     for p in t.piles.iter().filter(|p| p.active) {
         seen.extend(p.cards.iter().filter(|c| !c.is_face_down()).copied());
     }
@@ -281,6 +409,7 @@ mod tests {
     use crate::games::tableau::testing::game;
     use crate::study::Algorithm;
     use crate::verify::verify;
+    use solvers::Space;
 
     fn cfg(nodes: u64) -> SolveConfig {
         let mut c = SolveConfig {
@@ -329,6 +458,39 @@ mod tests {
         // Deal 3 is proven unsolvable (tests/data/presets/known.csv).
         let lost = play_fair(&g, &g.deal(3), &cfg(30_000), PLAYER, 3).expect("plays");
         assert!(matches!(lost.end, FairEnd::GaveUp { .. }), "{:?}", lost.end);
+    }
+
+    /// A segment ends with the first move that brings an unseen card into sight, and only
+    /// there; a line's prefix played in its own world leaves it won, and a deal proven lost
+    /// is never won after any move.
+    #[test]
+    fn segments_end_at_the_first_card_learned_and_are_scored_by_the_worlds_won_after_them() {
+        let g = game("klondike");
+        let t = g.deal(8);
+        let mut seen = FxHashSet::default();
+        learn(&t, &mut seen);
+        let sol = solve_once(&g, &t, &cfg(200_000), DfsOrder::Guided).expect("solves");
+        assert!(matches!(sol.verdict, Verdict::Solved), "{:?}", sol.verdict);
+        let seg = segment(&g, &t, &sol.moves, &seen).expect("replays");
+        assert!(!seg.is_empty() && seg.len() < sol.moves.len(), "{seg:?}");
+        let learned = |n: usize| {
+            let after = replay(&g, &t, &sol.moves[..n], |m| g.notation(m)).expect("legal");
+            let mut now = FxHashSet::default();
+            learn(&after, &mut now);
+            now.iter().any(|c| !seen.contains(c))
+        };
+        assert!(learned(seg.len()));
+        assert!(!learned(seg.len() - 1));
+        let (won, _) = won_after(&g, &t, &sol.moves[..seg.len()], &cfg(200_000)).expect("plays");
+        assert!(won);
+        // Deal 3 is proven unsolvable (tests/data/presets/known.csv).
+        let lost = g.deal(3);
+        let state = g.pack(&lost).expect("state");
+        let mut next = Vec::new();
+        g.expand(&state, &mut next);
+        let first = Game::write_out(&g, &state, vec![next[0].mv])[0];
+        let (won, _) = won_after(&g, &lost, &[first], &cfg(200_000)).expect("plays");
+        assert!(!won);
     }
 
     /// A turn of the stock in a sampled world names the world's card; on the real layout

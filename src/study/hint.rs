@@ -1,6 +1,6 @@
 //! The fair hint: a move advised from what a player can see.
 
-use super::fair::{hidden_places, sample_world};
+use super::fair::{choose_line, hidden_places, learn, sample_world};
 use super::portfolio::DfsOrder;
 use super::solve::solve_once;
 use super::{SolveConfig, StudyError, Verdict};
@@ -12,8 +12,8 @@ use serde::Serialize;
 /// A hint that uses only what a player can see (see [`fair_hint`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FairHint {
-    /// The move advised, in the game's notation: the first move of the most sampled wins
-    /// (None when no sample was won).
+    /// The move advised, in the game's notation: the first move of the line the fair player
+    /// would follow (None when no sample was won).
     pub best: Option<String>,
     /// Samples solved in all.
     pub samples: u32,
@@ -28,12 +28,19 @@ pub struct FairHint {
     /// Each first move of a sampled win, with the number of wins starting with it, most
     /// first (ties in notation order).
     pub tally: Vec<(String, u32)>,
+    /// Each distinct segment of the sampled wins (their moves up to the first card they
+    /// bring into sight, space-separated) with the sampled wins still won after it, in the
+    /// order tried; empty when every win starts with the same segment.
+    pub segments: Vec<(String, u32)>,
 }
 
 /// The fair hint: deals the unseen cards (every face-down card, the stock's too) at random
 /// into the unseen places `samples` times (generator seeded with `seed`, so the answer is
-/// reproducible), solves each sample with `cfg`, and advises the first move that starts
-/// the most sampled wins. Only what a player sees decides the move: a move's notation names
+/// reproducible), solves each sample with `cfg`, and advises the first move of the line the
+/// fair player would follow: the sampled wins' segments (their moves up to the first card
+/// they bring into sight) are each tried in every won sample, and the line of the segment
+/// that keeps the most samples won is taken (ties: the first move starting the most wins;
+/// [`crate::study::play_fair`]). Only what a player sees decides the move: a move's notation names
 /// places and never a hidden card, and the move advised is looked up among the legal moves
 /// of the real position. Chance the rules draw later (Gaps' shuffles on a redeal,
 /// [`Game::chance_left`]) is drawn again for each sample too. With no unseen card and no
@@ -56,6 +63,7 @@ pub fn fair_hint<G: Game + Referee>(
     let mut rng = crate::deals::Rng::new(seed);
     let mut tally: std::collections::BTreeMap<String, u32> = Default::default();
     let (mut won, mut lost) = (0, 0);
+    let mut wins = Vec::new();
     for _ in 0..samples {
         let mut sample = sample_world(table, &places, &mut rng);
         if chance {
@@ -66,13 +74,19 @@ pub fn fair_hint<G: Game + Referee>(
             Verdict::Solved | Verdict::Won => {
                 won += 1;
                 if let Some(first) = sol.moves.first() {
-                    *tally.entry(game.notation(first)).or_default() += 1;
+                    let first = game.notation(first);
+                    *tally.entry(first.clone()).or_default() += 1;
+                    wins.push((first, sample, sol.moves));
                 }
             }
             Verdict::Unsolvable | Verdict::Lost => lost += 1,
             Verdict::Unknown => {}
         }
     }
+    let mut seen = Default::default();
+    learn(table, &mut seen);
+    let choice = choose_line(game, &wins, &seen, cfg)?;
+    let chosen = choice.best.map(|k| wins[k].0.clone());
     let mut tally: Vec<(String, u32)> = tally.into_iter().collect();
     tally.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     // The advised move must be legal in the real position. The samples' lines are the
@@ -89,9 +103,11 @@ pub fn fair_hint<G: Game + Referee>(
                 .map(|m| game.notation(m))
         })
         .collect();
-    let best = tally
+    // The chosen line's first move, or failing that (never while lines are the player's
+    // moves) the best-tallied one that is legal.
+    let best = chosen
         .iter()
-        .map(|(n, _)| n)
+        .chain(tally.iter().map(|(n, _)| n))
         .find(|n| firsts.iter().any(|f| f == *n))
         .cloned();
     Ok(FairHint {
@@ -102,5 +118,6 @@ pub fn fair_hint<G: Game + Referee>(
         unseen: places.len() as u32,
         chance,
         tally,
+        segments: choice.segments,
     })
 }
