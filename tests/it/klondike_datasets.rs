@@ -36,7 +36,7 @@ fn the_fair_player_never_wins_a_deal_proven_lost_and_its_rows_replay() {
         assert!(
             f.fields
                 .last()
-                .is_some_and(|s| s.contains("fair-player samples=10 seed=1")),
+                .is_some_and(|s| s.contains("fair-player samples=10 seed=1 choice=segments")),
             "deal {}: {:?}",
             f.deal,
             f.fields
