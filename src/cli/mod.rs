@@ -337,9 +337,8 @@ struct StatsArgs {
     /// player sees (the unseen cards sampled, each sample solved, each win's moves up to
     /// the first card they bring into sight tried in the other won samples, and the line
     /// whose moves keep the most of them won followed until a card comes up that differs);
-    /// `won` and `lost` are then
-    /// the player's results. Each sample's search is limited by --max-nodes (100000 when
-    /// not given).
+    /// `won` and `lost` are then the player's results. Each sample's search is limited by
+    /// --max-nodes (100000 when not given).
     #[arg(long)]
     fair: bool,
     /// With --fair: worlds sampled at each decision (default 5).

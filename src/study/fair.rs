@@ -175,7 +175,7 @@ struct Decision<M> {
     expanded: u64,
 }
 
-/// The sampled worlds, their wins tallied by first move.
+/// The sampled worlds, solved, and the line chosen among their wins ([`choose_line`]).
 fn decide<G: Game + Referee>(
     game: &G,
     real: &Table,
@@ -225,6 +225,9 @@ fn decide<G: Game + Referee>(
 pub(super) struct Choice {
     /// The index of the win whose line is chosen (None when there is no win).
     pub best: Option<usize>,
+    /// Each first move of a win with the number of wins starting with it, most first (ties
+    /// in notation order).
+    pub tally: Vec<(String, u32)>,
     /// Each distinct segment (its moves' notation, space-separated) and the wins that keep
     /// winning after it, in the order tried (the best-tallied first moves first); empty when
     /// every win starts with the same segment.
@@ -236,10 +239,16 @@ pub(super) struct Choice {
 /// Chooses among sampled wins `(first move's notation, world, line)`, the lines being the
 /// player's moves: each line's segment (its moves up to the first that brings a card not in
 /// `seen` into sight: what a player commits to before learning anything) is played in every
-/// won world and scored by the worlds still won after it (a line starting with the segment
-/// counts as won; the others are solved again with `cfg`). The line of the segment won in
-/// the most worlds is chosen; ties, and a choice where every win starts with the same
-/// segment, go to the first move starting the most wins, then notation order.
+/// won world and scored by the worlds still won after it (a win with the same segment counts
+/// as won; the others are solved again with `cfg`). The line of the segment won in the most
+/// worlds is chosen; ties, and a choice where every win starts with the same segment, go to
+/// the first move starting the most wins, then notation order.
+///
+/// A win whose line starts with another win's segment has that segment as its own: before
+/// a segment's last move every won world looks the same ([`segment`]), so the same moves
+/// reach the same end in either line, and an unseen card comes into sight at the same move
+/// (the places it fills hold unseen cards in every world: sampled worlds deal exactly the
+/// unseen cards into them). So comparing segments is comparing line prefixes.
 pub(super) fn choose_line<G: Game + Referee>(
     game: &G,
     wins: &[(String, Table, Vec<G::Move>)],
@@ -247,43 +256,45 @@ pub(super) fn choose_line<G: Game + Referee>(
     cfg: &SolveConfig,
 ) -> Result<Choice, StudyError> {
     // The rank of each first move: most wins first, ties in notation order.
-    let mut tally: std::collections::BTreeMap<&str, u32> = Default::default();
+    let mut counts: std::collections::BTreeMap<&str, u32> = Default::default();
     for (first, _, _) in wins {
-        *tally.entry(first.as_str()).or_default() += 1;
+        *counts.entry(first.as_str()).or_default() += 1;
     }
-    let mut firsts: Vec<(&str, u32)> = tally.into_iter().collect();
-    firsts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
-    let rank = |first: &str| {
-        firsts
-            .iter()
-            .position(|(n, _)| *n == first)
-            .expect("tallied")
-    };
-    // Each distinct segment, with the first win that starts with it, in the order of the
-    // first moves' ranks (so that a tie of scores goes to the best-tallied first move).
-    let mut segments: Vec<(Vec<String>, usize)> = Vec::new();
-    for (k, (_, world, line)) in wins.iter().enumerate() {
-        let seg = segment(game, world, line, seen)?;
-        if !segments.iter().any(|(s, _)| *s == seg) {
-            segments.push((seg, k));
+    let mut tally: Vec<(String, u32)> = counts
+        .into_iter()
+        .map(|(n, c)| (n.to_string(), c))
+        .collect();
+    tally.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let rank = |first: &str| tally.iter().position(|(n, _)| n == first).expect("tallied");
+    let worlds: Vec<&Table> = wins.iter().map(|(_, world, _)| world).collect();
+    let own: Vec<Vec<String>> = wins
+        .iter()
+        .enumerate()
+        .map(|(k, (_, _, line))| segment(game, &worlds, k, line, seen))
+        .collect::<Result<_, _>>()?;
+    // Each distinct segment with the first win that has it, in the order of the first
+    // moves' ranks (so that a tie of scores goes to the best-tallied first move).
+    let mut segments: Vec<usize> = Vec::new();
+    for k in 0..wins.len() {
+        if !segments.iter().any(|&j| own[j] == own[k]) {
+            segments.push(k);
         }
     }
-    segments.sort_by_key(|&(_, k)| rank(&wins[k].0));
+    segments.sort_by_key(|&k| rank(&wins[k].0));
     let mut choice = Choice {
-        best: segments.first().map(|&(_, k)| k),
+        best: segments.first().copied(),
+        tally: Vec::new(),
         segments: Vec::new(),
         expanded: 0,
     };
     if segments.len() > 1 {
         let mut best_score = None;
-        for (seg, k) in &segments {
-            let moves = &wins[*k].2[..seg.len()];
+        for &k in &segments {
+            let moves = &wins[k].2[..own[k].len()];
             let mut score = 0;
-            for (_, world, line) in wins {
-                let starts = line.len() >= seg.len()
-                    && line.iter().zip(seg).all(|(m, n)| game.notation(m) == *n);
+            for (j, (_, world, _)) in wins.iter().enumerate() {
                 score += u32::from(
-                    starts || {
+                    own[j] == own[k] || {
                         let (won, n) = won_after(game, world, moves, cfg)?;
                         choice.expanded += n;
                         won
@@ -292,40 +303,70 @@ pub(super) fn choose_line<G: Game + Referee>(
             }
             if best_score.is_none_or(|b| score > b) {
                 best_score = Some(score);
-                choice.best = Some(*k);
+                choice.best = Some(k);
             }
-            choice.segments.push((seg.join(" "), score));
+            choice.segments.push((own[k].join(" "), score));
         }
     }
+    choice.tally = tally;
     Ok(choice)
 }
 
-/// The notation of the moves of `line`, played from `world`, up to and including the first
-/// that brings into sight a card not in `seen` (the whole line if none does).
+/// The notation of the moves of `line`, the line of `worlds[k]`, up to and including the
+/// first after which that world shows a card not in `seen`, or some other world of `worlds`
+/// (each playing the same moves, [`Game::same_move_in`]) no longer looks the same (the whole
+/// line if neither happens). The second end is needed where the first does not see a world
+/// learn something: with two decks a card that comes up may be a copy of one in sight, and a
+/// redeal that shuffles (Gaps) deals otherwise in each world. So every move of a segment but
+/// its last is played where every world looks the same, and the segment is legal in each.
 fn segment<G: Game + Referee>(
     game: &G,
-    world: &Table,
+    worlds: &[&Table],
+    k: usize,
     line: &[G::Move],
     seen: &FxHashSet<Card>,
 ) -> Result<Vec<String>, StudyError> {
-    let mut t = world.clone();
+    let notation = |m: &G::Move| game.notation(m);
+    let mut now: Vec<Table> = worlds.iter().map(|&w| w.clone()).collect();
     let mut seg = Vec::new();
     for mv in line {
-        t = replay(game, &t, std::slice::from_ref(mv), |m| game.notation(m))?;
+        now[k] = replay(game, &now[k], std::slice::from_ref(mv), notation)?;
         seg.push(game.notation(mv));
-        let mut now = FxHashSet::default();
-        learn(&t, &mut now);
-        if now.iter().any(|c| !seen.contains(c)) {
+        if shows_unseen(&now[k], seen) {
+            break;
+        }
+        let mut apart = false;
+        for j in (0..now.len()).filter(|&j| j != k) {
+            let state = game.pack(&now[j])?;
+            match game.same_move_in(&state, mv) {
+                Some(m) => {
+                    now[j] = replay(game, &now[j], std::slice::from_ref(&m), notation)?;
+                    apart |= !same_in_sight(&now[k], &now[j]);
+                }
+                None => apart = true,
+            }
+        }
+        if apart {
             break;
         }
     }
     Ok(seg)
 }
 
+/// Whether `t` shows a face-up card not in `seen`.
+fn shows_unseen(t: &Table, seen: &FxHashSet<Card>) -> bool {
+    t.piles
+        .iter()
+        .filter(|p| p.active)
+        .flat_map(|p| &p.cards)
+        .any(|c| !c.is_face_down() && !seen.contains(c))
+}
+
 /// Whether `world` is won after `moves` (moves of another world that looks the same, played
 /// as [`Game::same_move_in`] makes them): won there, or a win found with `cfg`. Also the
 /// states the search expanded. A move that has no counterpart counts as a loss (never while
-/// the moves depend only on cards in sight, as a segment's do).
+/// the moves depend only on cards in sight, as a segment's do); one the referee refuses is
+/// an error.
 fn won_after<G: Game + Referee>(
     game: &G,
     world: &Table,
@@ -338,10 +379,7 @@ fn won_after<G: Game + Referee>(
         let Some(m) = game.same_move_in(&state, mv) else {
             return Ok((false, 0));
         };
-        match replay(game, &t, std::slice::from_ref(&m), |m| game.notation(m)) {
-            Ok(next) => t = next,
-            Err(_) => return Ok((false, 0)),
-        }
+        t = replay(game, &t, std::slice::from_ref(&m), |m| game.notation(m))?;
     }
     if game.referee_status(&t) == Status::Won {
         return Ok((true, 0));
@@ -471,13 +509,15 @@ mod tests {
         learn(&t, &mut seen);
         let sol = solve_once(&g, &t, &cfg(200_000), DfsOrder::Guided).expect("solves");
         assert!(matches!(sol.verdict, Verdict::Solved), "{:?}", sol.verdict);
-        let seg = segment(&g, &t, &sol.moves, &seen).expect("replays");
+        let seg = segment(&g, &[&t], 0, &sol.moves, &seen).expect("replays");
         assert!(!seg.is_empty() && seg.len() < sol.moves.len(), "{seg:?}");
         let learned = |n: usize| {
             let after = replay(&g, &t, &sol.moves[..n], |m| g.notation(m)).expect("legal");
             let mut now = FxHashSet::default();
             learn(&after, &mut now);
-            now.iter().any(|c| !seen.contains(c))
+            let unseen = now.iter().any(|c| !seen.contains(c));
+            assert_eq!(shows_unseen(&after, &seen), unseen);
+            unseen
         };
         assert!(learned(seg.len()));
         assert!(!learned(seg.len() - 1));

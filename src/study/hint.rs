@@ -61,7 +61,6 @@ pub fn fair_hint<G: Game + Referee>(
         samples.max(1)
     };
     let mut rng = crate::deals::Rng::new(seed);
-    let mut tally: std::collections::BTreeMap<String, u32> = Default::default();
     let (mut won, mut lost) = (0, 0);
     let mut wins = Vec::new();
     for _ in 0..samples {
@@ -74,9 +73,7 @@ pub fn fair_hint<G: Game + Referee>(
             Verdict::Solved | Verdict::Won => {
                 won += 1;
                 if let Some(first) = sol.moves.first() {
-                    let first = game.notation(first);
-                    *tally.entry(first.clone()).or_default() += 1;
-                    wins.push((first, sample, sol.moves));
+                    wins.push((game.notation(first), sample, sol.moves));
                 }
             }
             Verdict::Unsolvable | Verdict::Lost => lost += 1,
@@ -87,8 +84,6 @@ pub fn fair_hint<G: Game + Referee>(
     learn(table, &mut seen);
     let choice = choose_line(game, &wins, &seen, cfg)?;
     let chosen = choice.best.map(|k| wins[k].0.clone());
-    let mut tally: Vec<(String, u32)> = tally.into_iter().collect();
-    tally.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     // The advised move must be legal in the real position. The samples' lines are the
     // player's moves, written out (a card from deep in the stock is turns, then the card), so
     // each search move of the real position is written out too and its first step compared.
@@ -107,7 +102,7 @@ pub fn fair_hint<G: Game + Referee>(
     // moves) the best-tallied one that is legal.
     let best = chosen
         .iter()
-        .chain(tally.iter().map(|(n, _)| n))
+        .chain(choice.tally.iter().map(|(n, _)| n))
         .find(|n| firsts.iter().any(|f| f == *n))
         .cloned();
     Ok(FairHint {
@@ -117,7 +112,7 @@ pub fn fair_hint<G: Game + Referee>(
         lost,
         unseen: places.len() as u32,
         chance,
-        tally,
+        tally: choice.tally,
         segments: choice.segments,
     })
 }

@@ -411,6 +411,9 @@ fn the_first_redeal_of_deal_1_is_pinned() {
     assert_eq!(t.to_text(), want, "the redeal's shuffle changed");
 }
 
+/// Each sample redeals otherwise, so the segments end at a redeal: played on, a segment's
+/// moves would be illegal in another sample, which the scoring now refuses with an error
+/// (until 2026-12-04 it counted that sample as lost, silently).
 #[test]
 fn the_fair_hint_draws_the_redeals_shuffles() {
     let out = patience(&["hint", "gaps", "--deal", "3", "--fair", "--samples", "3"]).ok();
