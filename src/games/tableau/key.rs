@@ -352,21 +352,34 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             }
             run_cards |= run;
         }
+        self.pack_run_set_parts(
+            s,
+            &RunSetParts {
+                firsts,
+                count,
+                run_cards,
+                talon: terms.talon,
+            },
+        )
+    }
+
+    /// The compact key of `s` from its parts (`RunSetParts`): see `pack_run_set_key`.
+    fn pack_run_set_parts(&self, s: &State<N>, parts: &RunSetParts) -> Key<K> {
         // 52 bits of first cards and up to 10 counts of 6 bits: 112 bits in two words.
         let mut counts = 0u64;
         let mut at = 0;
-        let mut rest = firsts;
+        let mut rest = parts.firsts;
         while rest != 0 {
-            counts |= u64::from(count[rest.trailing_zeros() as usize]) << at;
+            counts |= u64::from(parts.count[rest.trailing_zeros() as usize]) << at;
             at += 6;
             rest &= rest - 1;
         }
-        let low = u128::from(firsts) | u128::from(counts) << 52;
-        let high = u128::from(run_cards)
-            | u128::from(terms.talon) << 52
+        let low = u128::from(parts.firsts) | u128::from(counts) << 52;
+        let high = u128::from(parts.run_cards)
+            | u128::from(parts.talon) << 52
             | u128::from(self.keyed_waste(s)) << 104
             | u128::from(s.redeals) << 110;
-        debug_assert!(52 + 6 * n <= 128);
+        debug_assert!(52 + 6 * self.rules.piles() <= 128);
         let mut k = Key([0u8; K]);
         k[..16].copy_from_slice(&low.to_le_bytes());
         k[16..32].copy_from_slice(&high.to_le_bytes());
@@ -404,19 +417,52 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             out.extend(succ.iter().map(|x| self.exact_key(&x.state)));
             return;
         }
-        let parent = RunSetTerms::of(self, s);
+        debug_assert_eq!(*key, self.run_set_key(s), "the parent's key");
+        // The parent's parts read back from its key: no pile of it is looked at again but
+        // those a successor changed.
+        let parent = RunSetParts::of_key(key);
         let n = self.rules.piles();
+        let mut starts = [0usize; MAX_PILES + 1];
+        for p in 0..n {
+            starts[p + 1] = starts[p] + usize::from(s.len[p]);
+        }
         out.extend(succ.iter().map(|x| {
             let c = &x.state;
-            let mut terms = parent;
-            // A pile's terms read only its cards (runs keyed as sets have no base rule).
-            c.each_pile_changed(s, n, |p, pile| {
-                (terms.piles[p], terms.run[p]) = self.run_set_pile(c, pile);
+            let mut parts = parent;
+            let mut changed = [0usize; MAX_PILES];
+            let mut m = 0;
+            c.each_pile_changed(s, n, |p, _| {
+                changed[m] = p;
+                m += 1;
             });
-            if c.stock != s.stock {
-                terms.talon = RunSetTerms::talon(c);
+            // Every changed pile's old terms taken out before any new ones go in: a card
+            // may leave one pile's terms for another's (a King that starts an empty pile).
+            for &p in &changed[..m] {
+                let old = &s.cards[starts[p]..starts[p + 1]];
+                if let Some(&bottom) = old.first() {
+                    let first = bottom & !DOWN;
+                    let fixed = usize::from(parts.count[usize::from(first)]);
+                    parts.firsts &= !(1 << first);
+                    parts.run_cards &= !old[fixed..].iter().fold(0u64, |m, &c| m | 1 << c);
+                }
             }
-            let key = self.pack_run_set_key(c, &terms);
+            // A pile's terms read only its cards (runs keyed as sets have no base rule).
+            let mut at = [0usize; MAX_PILES + 1];
+            for p in 0..n {
+                at[p + 1] = at[p] + usize::from(c.len[p]);
+            }
+            for &p in &changed[..m] {
+                let ((card, fixed), run) = self.run_set_pile(c, &c.cards[at[p]..at[p + 1]]);
+                if card != EMPTY {
+                    parts.firsts |= 1 << card;
+                    parts.count[usize::from(card)] = fixed;
+                }
+                parts.run_cards |= run;
+            }
+            if c.stock != s.stock {
+                parts.talon = RunSetTerms::talon(c);
+            }
+            let key = self.pack_run_set_parts(c, &parts);
             debug_assert_eq!(key, self.exact_key(c), "a successor's key worked out again");
             key
         }));
@@ -463,8 +509,45 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 }
 
+/// What a compact key where runs are keyed as sets holds (`Tableau::run_set_key`), but
+/// where the waste ends and the redeals: the piles' first cards, each one's count, the run
+/// cards and the talon's, each as a set. A successor's parts are its parent's with the
+/// changed piles' terms taken out and put in again.
+#[derive(Clone, Copy)]
+struct RunSetParts {
+    firsts: u64,
+    /// By first card: its pile's cards up to its run's lowest card.
+    count: [u8; 52],
+    run_cards: u64,
+    talon: u64,
+}
+
+impl RunSetParts {
+    /// The parts of a key `Tableau::pack_run_set_parts` made.
+    fn of_key<const K: usize>(key: &Key<K>) -> Self {
+        const CARDS: u64 = (1 << 52) - 1;
+        let low = u128::from_le_bytes(key[..16].try_into().expect("16 bytes"));
+        let high = u128::from_le_bytes(key[16..32].try_into().expect("16 bytes"));
+        let firsts = low as u64 & CARDS;
+        let mut counts = (low >> 52) as u64;
+        let mut count = [0u8; 52];
+        let mut rest = firsts;
+        while rest != 0 {
+            count[rest.trailing_zeros() as usize] = (counts & 63) as u8;
+            counts >>= 6;
+            rest &= rest - 1;
+        }
+        RunSetParts {
+            firsts,
+            count,
+            run_cards: high as u64 & CARDS,
+            talon: (high >> 52) as u64 & CARDS,
+        }
+    }
+}
+
 /// The terms of a compact key where runs are keyed as sets (`Tableau::run_set_key`), kept
-/// per pile so that a successor's key is worked out from its parent's.
+/// per pile.
 #[derive(Clone, Copy)]
 struct RunSetTerms {
     /// Per pile: its first card and its cards up to its run's lowest card
