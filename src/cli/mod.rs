@@ -71,20 +71,9 @@ enum Command {
     /// Writes one self-contained HTML page (SVG cards, no network) that shows the layout and
     /// steps through the winning line found (or the line played, for games without choices).
     Show(ShowArgs),
-    /// Plays a deal the seed's way (the only way, for games without choices).
-    Play {
-        /// The game id.
-        game: String,
-        /// The deal number.
-        #[arg(long)]
-        deal: u64,
-        /// Show every successive layout (the seed's "observer").
-        #[arg(long)]
-        trace: bool,
-        /// Write suits as ♣♦♥♠ in the trace.
-        #[arg(long)]
-        unicode: bool,
-    },
+    /// Plays a deal the seed's way (the only way, for games without choices), or with
+    /// --fair from what a player sees.
+    Play(PlayArgs),
     /// Decides every deal of a range in parallel: win rate with a 95% Wilson interval.
     Stats(StatsArgs),
     /// Scores a played game with the game's own score (Mogelpat's): the moves are
@@ -238,6 +227,36 @@ impl PositionArgs {
     }
 }
 
+/// `patience play`: a deal or a board played the seed's way, or by the fair player.
+#[derive(Args, Debug)]
+struct PlayArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Show every successive layout (the seed's "observer").
+    #[arg(long)]
+    trace: bool,
+    /// Write suits as ♣♦♥♠ in the trace.
+    #[arg(long)]
+    unicode: bool,
+    /// Play with the fair player (as `stats --fair` does each deal): each move from what a
+    /// player sees, the unseen cards sampled and each sample solved. A deal plays as its
+    /// record in `stats --fair` (the same seed for the same deal number); a board as deal 0.
+    /// Each sample's search is limited by --max-nodes (100000 when not given).
+    #[arg(long)]
+    fair: bool,
+    /// With --fair: worlds sampled at each decision (default 5).
+    #[arg(long, requires = "fair")]
+    samples: Option<u32>,
+    /// With --fair: the seed of the sampling, mixed with the deal number (default 1).
+    #[arg(long, requires = "fair")]
+    seed: Option<u64>,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// With --fair: print the game as JSON.
+    #[arg(long, requires = "fair")]
+    json: bool,
+}
+
 #[derive(Args, Debug)]
 struct SolveArgs {
     #[command(flatten)]
@@ -251,7 +270,9 @@ struct SolveArgs {
     #[arg(long)]
     json: bool,
     /// Hint only: a fair hint, from what a player sees: the unseen cards are dealt at
-    /// random many times and the move that starts the most sampled wins is given.
+    /// random many times, each deal solved, and the first move of the line the fair player
+    /// would follow is given (each win's moves up to the first card they bring into sight,
+    /// scored by the other sampled deals still won after them).
     #[arg(long)]
     fair: bool,
     /// With --fair: how many samples of the unseen cards to solve.
@@ -610,12 +631,7 @@ pub fn run() -> Result<()> {
             seconds,
             json,
         } => score::score(game(&g)?, deal, board.as_deref(), &moves, seconds, json),
-        Command::Play {
-            game: g,
-            deal,
-            trace,
-            unicode,
-        } => play::play(game(&g)?, deal, trace, unicode),
+        Command::Play(a) => play::play(&a),
         Command::Stats(a) => stats::stats(&a),
         Command::Dataset { command } => dataset::dataset(command),
     }

@@ -1863,6 +1863,58 @@ fn stats_fair_plays_every_deal_from_what_a_player_sees() {
     assert!(line.contains("no choices"), "{line}");
 }
 
+/// `play --fair` plays one game as `stats --fair` plays that deal (the same seed for the same
+/// deal number): Klondike deal 168 gives the committed dataset's record to the move and the
+/// state. A board plays too (as deal 0). Without --fair, a game with no fixed way of playing
+/// is refused in one line, and so are the search options.
+#[test]
+fn play_fair_plays_one_game_as_stats_fair_plays_the_deal() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rows = std::fs::read_to_string(root.join("datasets/klondike/klondike-fair-1-400.csv"))
+        .expect("the fair dataset");
+    let row: Vec<&str> = rows
+        .lines()
+        .find(|l| l.split(',').nth(2) == Some("168"))
+        .expect("deal 168")
+        .split(',')
+        .collect();
+    assert_eq!(row[3], "won", "{row:?}");
+    let args = ["--fair", "--samples", "10", "--max-nodes", "30000"];
+    let mut deal = vec!["play", "klondike", "--deal", "168", "--json"];
+    deal.extend(args);
+    let v = json(&patience(&deal).ok());
+    assert_eq!(v["end"], "won", "{v}");
+    assert_eq!(
+        v["moves"].as_array().expect("moves").len().to_string(),
+        row[4]
+    );
+    assert_eq!(v["states"].to_string(), row[5], "{v}");
+    assert_eq!(v["player"], "fair-player samples=10 seed=1 choice=segments");
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let board = write(dir.path(), "deal3.txt", &deal_text("klondike", 3));
+    let board = board.to_string_lossy();
+    let mut from_board = vec!["play", "klondike", "--board", &board];
+    from_board.extend(["--fair", "--samples", "2", "--max-nodes", "5000"]);
+    let out = patience(&from_board).ok();
+    assert!(
+        out.starts_with(&format!(
+            "klondike board {board}, played by the fair player"
+        )),
+        "{out}"
+    );
+    // Deal 3 is proven unsolvable: the player gives up.
+    assert!(out.contains("gave up"), "{out}");
+
+    let line = patience(&["play", "klondike", "--deal", "3"]).one_line_error();
+    assert!(line.contains("no fixed way of playing"), "{line}");
+    assert!(line.contains("--fair"), "{line}");
+    let line = patience(&["play", "md", "--deal", "3", "--max-nodes", "5"]).one_line_error();
+    assert!(line.contains("add --fair"), "{line}");
+    let line = patience(&["play", "clock", "--deal", "3", "--fair"]).one_line_error();
+    assert!(line.contains("no choices"), "{line}");
+}
+
 /// The peers' build scripts refuse a folder that is not the peer's checkout: exit status 2
 /// and one line naming the folder, before anything is installed or built.
 #[test]
