@@ -130,15 +130,19 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if !self.feat.dead_end_memo {
             return self.never_home(s);
         }
-        // The verdict asks only the rules, the piles and the foundations: positions that
-        // differ in the talon alone (three cards a turn: about half those expanded) share
-        // it, so the last ones are kept, by their exact layout.
+        // The verdict asks only the rules, the piles and the foundations (with returns, the
+        // piles alone): positions that differ in the talon alone (three cards a turn: about
+        // half those expanded) share it, so the last ones are kept, by their exact layout.
         let np = self.rules.piles();
         let mut layout = [0u8; LAYOUT];
         let in_piles: usize = s.len[..np].iter().map(|&l| usize::from(l)).sum();
         layout[..np].copy_from_slice(&s.len[..np]);
         layout[MAX_PILES..MAX_PILES + in_piles].copy_from_slice(&s.cards[..in_piles]);
-        layout[LAYOUT - 4..].copy_from_slice(&s.home);
+        // Where cards come back from the foundations, the verdict does not read them either:
+        // the cards home count as off the tableau, which every card is but the piles'.
+        if !self.feat.returns {
+            layout[LAYOUT - 4..].copy_from_slice(&s.home);
+        }
         let mut hasher = FxHasher::default();
         hasher.write(&layout);
         let slot = hasher.finish() as usize % VERDICTS;
