@@ -373,6 +373,30 @@ struct StatsArgs {
     json: bool,
 }
 
+/// The fair player of `stats --fair` and `play --fair` (`command` names the subcommand in
+/// the errors): `samples` worlds a decision (5 when not given, at least 1), `seed` (1), and
+/// each sample's search limited to 100,000 states unless `solve` gives a node limit.
+fn fair_player(
+    g: GameId,
+    command: &str,
+    samples: Option<u32>,
+    seed: Option<u64>,
+    solve: &mut SolveConfig,
+) -> Result<patience::study::FairPlayer> {
+    if g.info().deterministic {
+        bail!("--fair: {g} has no choices to make; `{command} {g}` plays it exactly");
+    }
+    let samples = samples.unwrap_or(5);
+    if samples == 0 {
+        bail!("bad --samples 0: the fair player needs at least one sample");
+    }
+    solve.limits.max_nodes.get_or_insert(100_000);
+    Ok(patience::study::FairPlayer {
+        samples,
+        seed: seed.unwrap_or(1),
+    })
+}
+
 /// Parses a game id into one clear error.
 fn game(id: &str) -> Result<GameId> {
     Ok(id.parse::<GameId>()?)

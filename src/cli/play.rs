@@ -36,19 +36,8 @@ pub(super) fn play(a: &PlayArgs) -> Result<()> {
         ..CardStyle::default()
     };
     if a.fair {
-        if g.info().deterministic {
-            bail!("--fair: {g} has no choices to make; `patience play {g}` plays it exactly");
-        }
-        let samples = a.samples.unwrap_or(5);
-        if samples == 0 {
-            bail!("bad --samples 0: the fair player needs at least one sample");
-        }
         let mut cfg = a.search.config(g)?;
-        cfg.limits.max_nodes.get_or_insert(100_000);
-        let player = FairPlayer {
-            samples,
-            seed: a.seed.unwrap_or(1),
-        };
+        let player = super::fair_player(g, "play", a.samples, a.seed, &mut cfg)?;
         // A deal plays as `stats --fair` plays it; a board as deal 0.
         let deal = a.position.deal.or(a.position.pysol).unwrap_or(0);
         let fair = Fair {

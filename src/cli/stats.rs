@@ -4,7 +4,6 @@ use super::{create_new, deal_range, game, StatsArgs};
 use anyhow::{Context, Result};
 use patience::study::batch::{header, run, BatchConfig, Shard};
 use patience::study::dataset::{export, Contents, ExportFormat};
-use patience::study::FairPlayer;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -41,18 +40,9 @@ pub(super) fn stats(a: &StatsArgs) -> Result<()> {
         .context("cannot install the Ctrl-C handler")?;
     let mut solve = a.search.config(g)?;
     let fair = if a.fair {
-        if g.info().deterministic {
-            anyhow::bail!("--fair: {g} has no choices to make; `stats {g}` plays it exactly");
-        }
-        let samples = a.samples.unwrap_or(5);
-        if samples == 0 {
-            anyhow::bail!("bad --samples 0: the fair player needs at least one sample");
-        }
-        solve.limits.max_nodes.get_or_insert(100_000);
-        Some(FairPlayer {
-            samples,
-            seed: a.seed.unwrap_or(1),
-        })
+        Some(super::fair_player(
+            g, "stats", a.samples, a.seed, &mut solve,
+        )?)
     } else {
         if a.samples.is_some() || a.seed.is_some() {
             anyhow::bail!("--samples and --seed choose how the fair player plays: add --fair");

@@ -8,7 +8,7 @@
 //! (`Tableau::run_set_key`).
 
 use super::rules::{MAX_CELLS, MAX_PILES, UNLIMITED};
-use super::state::{State, DOWN, EMPTY};
+use super::state::{same_bytes, State, DOWN, EMPTY};
 use super::{Move, Tableau};
 use solvers::Successor;
 
@@ -31,15 +31,7 @@ impl<const K: usize> PartialEq for Key<K> {
     /// time on the FreeCell family).
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        let (a, b) = (&self.0, &other.0);
-        let words = K / 8;
-        let mut diff = 0u64;
-        for w in 0..words {
-            let x = u64::from_ne_bytes(a[w * 8..w * 8 + 8].try_into().expect("eight bytes"));
-            let y = u64::from_ne_bytes(b[w * 8..w * 8 + 8].try_into().expect("eight bytes"));
-            diff |= x ^ y;
-        }
-        diff == 0 && a[words * 8..] == b[words * 8..]
+        same_bytes(&self.0, &other.0)
     }
 }
 
@@ -429,15 +421,15 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         out.extend(succ.iter().map(|x| {
             let c = &x.state;
             let mut parts = parent;
-            let mut changed = [0usize; MAX_PILES];
+            let mut changed: [(usize, &[u8]); MAX_PILES] = [(0, &[]); MAX_PILES];
             let mut m = 0;
-            c.each_pile_changed(s, n, |p, _| {
-                changed[m] = p;
+            c.each_pile_changed(s, n, |p, pile| {
+                changed[m] = (p, pile);
                 m += 1;
             });
             // Every changed pile's old terms taken out before any new ones go in: a card
             // may leave one pile's terms for another's (a King that starts an empty pile).
-            for &p in &changed[..m] {
+            for &(p, _) in &changed[..m] {
                 let old = &s.cards[starts[p]..starts[p + 1]];
                 if let Some(&bottom) = old.first() {
                     let first = bottom & !DOWN;
@@ -447,12 +439,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 }
             }
             // A pile's terms read only its cards (runs keyed as sets have no base rule).
-            let mut at = [0usize; MAX_PILES + 1];
-            for p in 0..n {
-                at[p + 1] = at[p] + usize::from(c.len[p]);
-            }
-            for &p in &changed[..m] {
-                let ((card, fixed), run) = self.run_set_pile(c, &c.cards[at[p]..at[p + 1]]);
+            for &(_, pile) in &changed[..m] {
+                let ((card, fixed), run) = self.run_set_pile(c, pile);
                 if card != EMPTY {
                     parts.firsts |= 1 << card;
                     parts.count[usize::from(card)] = fixed;

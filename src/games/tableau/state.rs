@@ -46,10 +46,12 @@ pub struct State<const N: usize> {
     pub(super) redeals: u8,
 }
 
-/// Whether two piles of as many cards hold the same ones: eight at a time, inline (the
-/// library's comparison is a call, and most piles a successor leaves alone are short).
+/// Whether two byte strings of one length are equal: eight bytes at a time, inline (the
+/// library's comparison is a call per use, and the tables and the keys of successors
+/// compare short strings all the time). Shared by [`Key`](super::Key)'s equality and
+/// [`State::each_pile_changed`].
 #[inline]
-fn same_cards(a: &[u8], b: &[u8]) -> bool {
+pub(super) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     debug_assert_eq!(a.len(), b.len());
     let mut diff = 0u64;
     let (wa, wb) = (a.chunks_exact(8), b.chunks_exact(8));
@@ -78,17 +80,17 @@ impl<const N: usize> State<N> {
     /// differ from that pile in `before`: what a successor changed, for the terms worked out
     /// from its parent's (the guide's, the compact key's).
     #[inline]
-    pub(super) fn each_pile_changed(
-        &self,
+    pub(super) fn each_pile_changed<'a>(
+        &'a self,
         before: &State<N>,
         piles: usize,
-        mut f: impl FnMut(usize, &[u8]),
+        mut f: impl FnMut(usize, &'a [u8]),
     ) {
         let (mut from, mut to) = (0, 0);
         for p in 0..piles {
             let (a, b) = (usize::from(before.len[p]), usize::from(self.len[p]));
             let pile = &self.cards[to..to + b];
-            if a != b || !same_cards(&before.cards[from..from + a], pile) {
+            if a != b || !same_bytes(&before.cards[from..from + a], pile) {
                 f(p, pile);
             }
             from += a;
