@@ -1,4 +1,4 @@
-//! Maze (AisleRiot's "Le labyrinthe"; seed 004, line 495; AisleRiot's maze.scm decides the
+//! Maze (the AisleRiot manual, "Le labyrinthe"; AisleRiot's maze.scm decides the
 //! details).
 //!
 //! Fifty-four slots in six rows of nine, read as one line row after row. The deal fills
@@ -143,7 +143,7 @@ pub const GAME: OwnGame<Maze> = OwnGame {
         id: "maze",
         name: "Maze",
         summary: "54 slots in six rows of nine read as one line, 48 cards (Kings out), six gaps; a card moves into a gap after the card one below it in suit or before the card one above it, an Ace after any Queen or into the first slot, a Queen before any Ace or into the last; won when the line reads Ace to Queen of each suit, one suit after another",
-        source: "AisleRiot manual (shared/seeds/004, line 495) and AisleRiot's maze.scm",
+        source: "AisleRiot manual ('Le labyrinthe') and AisleRiot's maze.scm",
         deterministic: false,
         rules_version: 1,
     },
