@@ -61,7 +61,7 @@ fn shown(path: &Path) -> String {
 
 /// The comment part of a source line: from `//` (not the `//` of a URL's `://`), or for
 /// TOML, shell and Python files from `#`; empty when the line has none.
-fn comment_of<'a>(line: &'a str, hash_comments: bool) -> &'a str {
+fn comment_of(line: &str, hash_comments: bool) -> &str {
     let bytes = line.as_bytes();
     for i in 0..bytes.len() {
         if hash_comments && bytes[i] == b'#' {
