@@ -1,4 +1,4 @@
-//! The reference pile model: the seed course's pile primitives ("Tas"), simple and obviously
+//! The reference pile model: the French course's pile primitives ("Tas"), simple and obviously
 //! right. A [`Table`] holds named [`Pile`]s, each a `Vec` of cards from bottom to top (the
 //! seed numbers cards from the bottom, starting at 1). Every primitive is a method of
 //! [`Table`] that moves cards between piles, so the piles stay a partition of the deck.
@@ -145,8 +145,8 @@ impl Table {
         }
     }
 
-    /// CréerJeuNeuf: a new stacked pile labelled `label` holding the whole deck in the seed's
-    /// card order, face down (the first card of the order at the bottom).
+    /// CréerJeuNeuf: a new stacked pile labelled `label` holding the whole deck in the French
+    /// course's card order, face down (the first card of the order at the bottom).
     pub fn new_deck(&mut self, deck: DeckSpec, label: &str) -> Result<PileId, PileError> {
         let id = self.create_empty(label, Mode::Stacked)?;
         self.piles[id].cards = deck.cards().into_iter().map(Card::face_down).collect();

@@ -212,8 +212,7 @@ impl<'a, S: Space> DepthFirst<'a, S> {
 
 /// How many bytes a path of whole successors may hold before it is kept as moves instead
 /// ([`Path::Moves`], where the space makes successors from their moves): below it the
-/// whole successors spare a key and a move played again per state tried (about a sixth of
-/// the instructions of Klondike's and Forty Thieves' depth-first searches), above it the
+/// whole successors spare a key and a move played again per state tried, above it the
 /// moves spare memory.
 const MOVES_PAST: u64 = 64 << 20;
 

@@ -135,8 +135,8 @@ struct Growth {
 /// take microseconds, which the clock's cadence covers.
 const GROWTH_SEEN: u64 = 1 << 20;
 
-/// Seconds a byte of a new table's allocation takes to fill, at least: a hash table's rehash
-/// took 0.6 ns a byte up to 1 GB and 2.4 ns for a 2.3 GB table (Forty Thieves deal 5).
+/// Seconds a byte of a new table's allocation takes to fill, at least: about the pace of a
+/// rehash of a table of a few GB (smaller tables fill faster a byte).
 const SECS_PER_BYTE: f64 = 2e-9;
 
 /// How many times the expected duration of an announced growth must be left before the
@@ -211,9 +211,9 @@ impl<'a> Checker<'a> {
 
     /// Keeps a time limit a limit across a table's growth. A growth (a rehash of millions of
     /// keys) takes seconds, inside one expansion, where the clock is not read: a search
-    /// that grew a table just before its deadline overran it by that much (a 45 s limit
-    /// ended at 62 s). The memory estimates announce a growth a few thousand insertions
-    /// ahead; here the clock is read at once, and the search stops when less than
+    /// that grew a table just before its deadline would overrun it by that much. The
+    /// memory estimates announce a growth a few thousand insertions ahead; here the clock
+    /// is read at once, and the search stops when less than
     /// `TIME_MARGIN` times the growth's expected duration is left. That duration is
     /// learned from the growths seen done (the time from an announcement to the drop of
     /// the estimate, less the expansions in between at their mean pace).

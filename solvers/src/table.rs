@@ -28,7 +28,7 @@ const GROWTH_MARGIN: usize = 4096;
 /// The bytes a table or vector holding `len` of `capacity` entries is about to allocate:
 /// when it is nearly full, its next allocation (twice the size), which lives beside the
 /// old one while the entries move. Counting it keeps a memory limit a limit: without it a
-/// table just under the budget doubled past it (a 14 GB budget reached 24 GB).
+/// table just under the budget would double past it.
 pub(crate) fn growth_bytes(len: usize, capacity: usize, bytes: impl Fn(usize) -> u64) -> u64 {
     if capacity > 0 && capacity.saturating_sub(len) <= GROWTH_MARGIN {
         bytes(capacity.max(GROWTH_MARGIN).saturating_mul(2))

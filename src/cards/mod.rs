@@ -12,7 +12,7 @@ pub use set::{CardCounts, CardSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A suit, in the seed course's order: clubs < diamonds < hearts < spades.
+/// A suit, in the French course's order: clubs < diamonds < hearts < spades.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[repr(u8)]
 pub enum Suit {
@@ -54,7 +54,7 @@ impl Suit {
             Suit::Clubs | Suit::Spades => Color::Black,
         }
     }
-    /// The next suit, circularly (spades is followed by clubs), as the seed defines it.
+    /// The next suit, circularly (spades is followed by clubs), as the French course defines it.
     pub fn next(self) -> Suit {
         Suit::from_index(self as u8 + 1)
     }
@@ -145,9 +145,10 @@ impl Rank {
 pub enum RankOrder {
     /// Ace, 2, ..., King; King has no successor.
     AceLow,
-    /// The deck's lowest rank, ..., King, Ace; Ace has no successor (the seed's order).
+    /// The deck's lowest rank, ..., King, Ace; Ace has no successor (the French course's order).
     AceHigh,
-    /// The seed's circular order: Ace high, and the Ace is followed by the deck's lowest rank.
+    /// The French course's circular order: Ace high, and the Ace is followed by the deck's
+    /// lowest rank.
     Circular,
 }
 
@@ -240,8 +241,7 @@ impl Card {
         Card(52 + n)
     }
     /// The card with identity index `i` (0..54), face up.
-    // Inlined: the move generators call it for every card they look at, and as a call it
-    // took 9% of Forty Thieves' depth-first search.
+    // Inlined: the move generators call it for every card they look at.
     #[inline]
     pub fn from_index(i: u8) -> Card {
         assert!(i < 52 + JOKERS, "card index {i} out of range");
@@ -297,15 +297,15 @@ impl Card {
     pub fn rank_unchecked(self) -> Rank {
         RANK_OF[self.index() & 63]
     }
-    /// Whether both cards have the same suit (the seed's MêmeCouleur).
+    /// Whether both cards have the same suit (the French course's MêmeCouleur).
     pub fn same_suit(self, other: Card) -> bool {
         !self.is_joker() && !other.is_joker() && self.suit() == other.suit()
     }
-    /// Whether both cards have the same rank (the seed's MêmeRang).
+    /// Whether both cards have the same rank (the French course's MêmeRang).
     pub fn same_rank(self, other: Card) -> bool {
         !self.is_joker() && !other.is_joker() && self.rank() == other.rank()
     }
-    /// The seed's card order (EstCarteAvant): by suit, then by rank in `order`.
+    /// The French course's card order (EstCarteAvant): by suit, then by rank in `order`.
     pub fn is_before(self, other: Card, order: RankOrder, low: Rank) -> bool {
         let key = |c: Card| (c.suit_unchecked(), order.position(c.rank_unchecked(), low));
         !self.is_joker() && !other.is_joker() && key(self) < key(other)
@@ -376,7 +376,7 @@ impl DeckSpec {
         suits: ALL_SUITS,
     };
 
-    /// The ranks of the deck in the seed's order (lowest first, Ace last).
+    /// The ranks of the deck in the French course's order (lowest first, Ace last).
     pub fn ranks(&self) -> Vec<Rank> {
         let mut v: Vec<Rank> = (self.low.value()..=13).map(Rank::from_value).collect();
         v.push(Rank::Ace);
@@ -401,7 +401,7 @@ impl DeckSpec {
             None => (card.index() - 52) < self.jokers as usize,
         }
     }
-    /// The cards of a new deck, face up, in the seed's card order: by suit (clubs first),
+    /// The cards of a new deck, face up, in the French course's card order: by suit (clubs first),
     /// then by rank (lowest first, Ace last), then the jokers; copies one after another.
     pub fn cards(&self) -> Vec<Card> {
         let mut v = Vec::with_capacity(self.len());
@@ -417,7 +417,7 @@ impl DeckSpec {
         }
         v
     }
-    /// The suits the deck holds, in the seed's order.
+    /// The suits the deck holds, in the French course's order.
     pub fn suit_list(&self) -> Vec<Suit> {
         Suit::ALL
             .into_iter()

@@ -1,4 +1,4 @@
-//! Accordion (AisleRiot's Accordéon; seed 004, line 56; AisleRiot's accordion.scm), the
+//! Accordion (the AisleRiot manual, "Accordéon"; AisleRiot's accordion.scm), the
 //! open variant: all 52 cards dealt face up on one line.
 //!
 //! AisleRiot shows the line in rows of nine (the last of seven); the rows are only a way to
@@ -32,7 +32,7 @@ pub const GAME: OwnGame<Compacting> = descriptor(
         id: "accordion",
         name: "Accordion (Accordéon)",
         summary: "all 52 cards face up on one line; a card moves onto the card one or three slots to its left of its suit or rank, which leaves the game, and the line closes up; won when one card is left",
-        source: "AisleRiot manual (shared/seeds/004, line 56) and AisleRiot's accordion.scm",
+        source: "AisleRiot manual ('Accordéon') and AisleRiot's accordion.scm",
         deterministic: false,
         rules_version: 1,
     },

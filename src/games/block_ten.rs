@@ -1,4 +1,4 @@
-//! Block Ten (AisleRiot's "Bloc 10"; seed 004, line 157; AisleRiot's block-ten.scm decides).
+//! Block Ten (the AisleRiot manual, "Bloc 10"; AisleRiot's block-ten.scm decides).
 //!
 //! Nine spots of one card, dealt face up; the other 43 cards are the stock. Two cards from any
 //! two spots are removed together when they make 10 (Ace 1), or are two Jacks, two Queens or
@@ -31,7 +31,7 @@ pub const GAME: OwnGame<Pairing> = descriptor(
         id: "block-ten",
         name: "Block Ten",
         summary: "nine spots of one card face up and a stock of 43; two cards from any two spots making 10, or two Jacks, two Queens or two Kings, are removed together; Tens never go; each spot emptied is filled at once from the stock; won when the stock is out and only Tens are left",
-        source: "AisleRiot manual (shared/seeds/004, line 157) and AisleRiot's block-ten.scm (the file decides: won with the Tens left, as its win test says)",
+        source: "AisleRiot manual ('Bloc 10') and AisleRiot's block-ten.scm (the file decides: won with the Tens left, as its win test says)",
         deterministic: false,
         rules_version: 1,
     },

@@ -1,4 +1,4 @@
-//! Les quatre couleurs (seed course, annex 5.3).
+//! Les quatre couleurs (the French course, annex 5.3).
 //!
 //! The 32 cards are dealt face down into four piles, one per suit (clubs, diamonds, hearts,
 //! spades). The top card of the clubs pile is turned and slid face up under the pile of its
@@ -71,7 +71,7 @@ pub const GAME: OwnGame<C4> = OwnGame {
         id: "c4",
         name: "Les quatre couleurs",
         summary: "32 cards in four face-down piles, one per suit; each turned card goes under its suit's pile; won if every card ends in its suit's pile",
-        source: "seed course 5.3",
+        source: "the French course, 5.3",
         deterministic: true,
         rules_version: 1,
     },

@@ -1,4 +1,4 @@
-//! Camelot (AisleRiot's; seed 004, line 173; AisleRiot's camelot.scm decides the details).
+//! Camelot (the AisleRiot manual, "Camelot"; AisleRiot's camelot.scm decides the details).
 //!
 //! The whole deck is the stock. A grid of four by four slots: the four corners take only
 //! Kings, the two middle slots of the top and bottom rows only Queens, the two middle slots
@@ -139,7 +139,7 @@ pub const GAME: OwnGame<Camelot> = OwnGame {
         id: "camelot",
         name: "Camelot",
         summary: "the deck is the stock, turned one card at a time onto a 4x4 grid: Kings in the corners, Queens in the middles of the top and bottom rows, Jacks in the middles of the side columns, other cards anywhere; when the grid is full (or the stock out), Tens leave alone and pairs making ten together; won when only the court cards are left",
-        source: "AisleRiot manual (shared/seeds/004, line 173) and AisleRiot's camelot.scm",
+        source: "AisleRiot manual ('Camelot') and AisleRiot's camelot.scm",
         deterministic: false,
         rules_version: 1,
     },

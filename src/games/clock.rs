@@ -1,4 +1,4 @@
-//! Clock (AisleRiot's Horloge, seed 004 line 217; mechanics as in AisleRiot's clock.scm).
+//! Clock (the AisleRiot manual, "Horloge"; mechanics as in AisleRiot's clock.scm).
 //!
 //! Twelve piles of four face-down cards stand at the hours of a clock and four more form the
 //! centre, whose top card is turned up. A turned card of rank 1 (Ace) to 12 (Queen) goes
@@ -71,7 +71,7 @@ pub const GAME: OwnGame<Clock> = OwnGame {
         id: "clock",
         name: "Clock (Horloge)",
         summary: "52 cards in twelve clock piles and a centre; each turned card goes to its hour and frees the pile's bottom card; won when every card is turned up",
-        source: "AisleRiot manual (shared/seeds/004, line 217) and AisleRiot's clock.scm",
+        source: "AisleRiot manual ('Horloge') and AisleRiot's clock.scm",
         deterministic: true,
         rules_version: 1,
     },

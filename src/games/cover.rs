@@ -1,4 +1,4 @@
-//! Cover (AisleRiot's "Couvercle"; seed 004, line 227; AisleRiot's cover.scm).
+//! Cover (the AisleRiot manual, "Couvercle"; AisleRiot's cover.scm).
 //!
 //! Four spots of one card, dealt face up; the other 48 cards are the stock. Two cards of the
 //! same suit, from any two spots, are removed together, and each spot emptied is filled at
@@ -29,7 +29,7 @@ pub const GAME: OwnGame<Pairing> = descriptor(
         id: "cover",
         name: "Cover",
         summary: "four spots of one card face up and a stock of 48; two cards of one suit from any two spots are removed together; each spot emptied is filled at once from the stock; won when the stock is out",
-        source: "AisleRiot manual (shared/seeds/004, line 227) and AisleRiot's cover.scm",
+        source: "AisleRiot manual ('Couvercle') and AisleRiot's cover.scm",
         deterministic: false,
         rules_version: 1,
     },

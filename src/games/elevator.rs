@@ -1,4 +1,4 @@
-//! Elevator (AisleRiot's; seed 004, line 288, "L'ascenseur"; AisleRiot's `elevator.scm`
+//! Elevator (the AisleRiot manual, "L'ascenseur"; AisleRiot's `elevator.scm`
 //! decides the details).
 //!
 //! Escalator's pyramid ([`PYRAMID`](super::onto_waste::PYRAMID), seven rows, a card of a row lying across two of the
@@ -30,7 +30,7 @@ pub const GAME: OwnGame<OntoWaste> = descriptor(
         id: "elevator",
         name: "Elevator",
         summary: "a pyramid of seven rows, all but the bottom row face down, and a stock of 24, the waste empty; an uncovered card is turned and goes onto the waste one rank above or below its top card, King and Ace neighbours; the stock turns one card at a time, no redeal; won when the pyramid is empty",
-        source: "AisleRiot manual (shared/seeds/004, line 288) and AisleRiot's elevator.scm",
+        source: "AisleRiot manual ('L'ascenseur') and AisleRiot's elevator.scm",
         deterministic: false,
         rules_version: 1,
     },

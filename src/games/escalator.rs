@@ -1,4 +1,4 @@
-//! Escalator (AisleRiot's; seed 004, line 298, "L'escalier roulant"; AisleRiot's
+//! Escalator (the AisleRiot manual, "L'escalier roulant"; AisleRiot's
 //! `escalator.scm` decides the details).
 //!
 //! A pyramid of seven rows (one card, two, ... seven), every card face up, each card of a
@@ -40,7 +40,7 @@ pub const GAME: OwnGame<OntoWaste> = descriptor(
         id: "escalator",
         name: "Escalator",
         summary: "a pyramid of seven rows face up and a stock of 24, the waste empty; an uncovered card goes onto the waste one rank above or below its top card, King and Ace neighbours; the stock turns one card at a time, no redeal; won when the pyramid is empty",
-        source: "AisleRiot manual (shared/seeds/004, line 298) and AisleRiot's escalator.scm",
+        source: "AisleRiot manual ('L'escalier roulant') and AisleRiot's escalator.scm",
         deterministic: false,
         rules_version: 1,
     },

@@ -1,4 +1,4 @@
-//! First Law (AisleRiot's; seed 004, line 305, "Première loi"; AisleRiot's `first-law.scm`
+//! First Law (the AisleRiot manual, "Première loi"; AisleRiot's `first-law.scm`
 //! decides the details).
 //!
 //! The whole deck is the stock and the four piles start empty. A click on the stock deals
@@ -32,7 +32,7 @@ pub const GAME: OwnGame<Rounds> = descriptor(
         id: "first-law",
         name: "First Law",
         summary: "the deck in the stock, four empty piles; the stock deals a card face up onto each pile per click; a top card moves onto the leftmost pile to its left with a top card of its rank; when the four tops are of one rank they are removed; the empty stock gathers the piles back (first pile's cards dealt first), unlimited; won when every card is removed",
-        source: "AisleRiot manual (shared/seeds/004, line 305) and AisleRiot's first-law.scm",
+        source: "AisleRiot manual ('Première loi') and AisleRiot's first-law.scm",
         deterministic: false,
         rules_version: 1,
     },

@@ -1,4 +1,4 @@
-//! Fortunes (AisleRiot's; seed 004, line 318; AisleRiot's `fortunes.scm` decides the
+//! Fortunes (the AisleRiot manual, "Fortunes"; AisleRiot's `fortunes.scm` decides the
 //! details), an Aces Up game.
 //!
 //! The whole deck is the stock and the four piles start empty (`fortunes.scm` deals nothing
@@ -28,7 +28,7 @@ pub const GAME: OwnGame<Rounds> = descriptor(
         id: "fortunes",
         name: "Fortunes",
         summary: "the deck in the stock, four empty piles; the stock deals a card face up onto each pile per click; a top card is removed when another top card is of its suit and higher (Aces high); any card with the cards on it may move onto an empty pile; won when the stock is out and each pile holds one card, the four Aces",
-        source: "AisleRiot manual (shared/seeds/004, line 318) and AisleRiot's fortunes.scm",
+        source: "AisleRiot manual ('Fortunes') and AisleRiot's fortunes.scm",
         deterministic: false,
         rules_version: 1,
     },

@@ -1,4 +1,4 @@
-//! Fourteen (AisleRiot's "Fourteen (14)"; seed 004, line 334; AisleRiot's fourteen.scm).
+//! Fourteen (the AisleRiot manual, "Fourteen (14)"; AisleRiot's fourteen.scm).
 //!
 //! Twelve piles, all 52 cards dealt face up round by round from the first pile: the first
 //! four piles get five cards, the others four. Two pile top cards whose ranks make 14 (Ace
@@ -27,7 +27,7 @@ pub const GAME: OwnGame<Pairing> = descriptor(
         id: "fourteen",
         name: "Fourteen (14)",
         summary: "twelve piles, face up, five cards on the first four and four on the others; two pile top cards making 14 are removed together (Ace 1, Jack 11, Queen 12, King 13); empty piles stay empty; won when the piles are empty",
-        source: "AisleRiot manual (shared/seeds/004, line 334) and AisleRiot's fourteen.scm",
+        source: "AisleRiot manual ('Fourteen (14)') and AisleRiot's fourteen.scm",
         deterministic: false,
         rules_version: 1,
     },

@@ -1,4 +1,4 @@
-//! Gaps (AisleRiot's; seed 004, line 347; AisleRiot's gaps.scm decides the details) and the
+//! Gaps (the AisleRiot manual, "Gaps"; AisleRiot's gaps.scm decides the details) and the
 //! one-deal variants the literature studies (Solvitaire's `gaps-one-deal` and
 //! `gaps-basic-variant`): one engine, [`Gaps`], with a [`Rules`] constant per game.
 //!
@@ -170,7 +170,7 @@ const fn descriptor(info: GameInfo, rules: &'static Rules) -> OwnGame<Gaps> {
     }
 }
 
-const SOURCE: &str = "AisleRiot manual (shared/seeds/004, line 347) and AisleRiot's gaps.scm";
+const SOURCE: &str = "AisleRiot manual ('Gaps') and AisleRiot's gaps.scm";
 
 /// Gaps in the registry of own-rules games ([`own_games!`](crate::own_games)).
 pub const GAME: OwnGame<Gaps> = descriptor(

@@ -1,4 +1,4 @@
-//! Gay Gordons (AisleRiot's "Les joyeux gordons"; seed 004, line 357; AisleRiot's
+//! Gay Gordons (the AisleRiot manual, "Les joyeux gordons"; AisleRiot's
 //! gay-gordons.scm decides the details).
 //!
 //! A pile of two cards and ten piles of five, all face up; only pile top cards are in play
@@ -44,7 +44,7 @@ pub const GAME: OwnGame<Pairing> = descriptor(
         id: "gay-gordons",
         name: "Gay Gordons",
         summary: "a pile of two and ten piles of five, face up; two pile top cards are removed together when they make 11, are two Jacks, or a Queen and a King; empty piles stay empty; won when the piles are empty; every deal is built winnable, as AisleRiot builds it",
-        source: "AisleRiot manual (shared/seeds/004, line 357) and AisleRiot's gay-gordons.scm (the file decides: its deal is built in pairs, so winnable)",
+        source: "AisleRiot manual ('Les joyeux gordons') and AisleRiot's gay-gordons.scm (the file decides: its deal is built in pairs, so winnable)",
         deterministic: false,
         rules_version: 1,
     },

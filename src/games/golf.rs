@@ -1,4 +1,4 @@
-//! Golf (AisleRiot's; seed 004, line 394; AisleRiot's golf.scm decides the details).
+//! Golf (the AisleRiot manual, "Golf"; AisleRiot's golf.scm decides the details).
 //!
 //! Seven piles of five cards, all face up; the other 17 cards are the stock. A pile's top
 //! card goes onto the waste when its rank is one above or one below the waste's top card:
@@ -41,7 +41,7 @@ pub const GAME: OwnGame<OntoWaste> = descriptor(
         id: "golf",
         name: "Golf",
         summary: "seven piles of five face up and a stock of 17; a pile's top card goes onto the waste one rank above or below its top card (Aces low, nothing on a King); the stock turns one card at a time, no redeal; won when the piles are empty",
-        source: "AisleRiot manual (shared/seeds/004, line 394) and AisleRiot's golf.scm (PySolFC's Dead King Golf); --pysol N: PySolFC's Golf layouts",
+        source: "AisleRiot manual ('Golf') and AisleRiot's golf.scm (PySolFC's Dead King Golf); --pysol N: PySolFC's Golf layouts",
         deterministic: false,
         rules_version: 1,
     },

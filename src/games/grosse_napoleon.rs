@@ -1,4 +1,4 @@
-//! Große Napoleon (seed 002, a German rules text).
+//! Große Napoleon (the seed text on Große Napoleon, a German rules text).
 //!
 //! Two decks, 104 cards, eleven columns and eight foundations: for each suit one built up
 //! from an Ace (A, 2, ..., K) and one built down from a King (K, Q, ..., A). A card goes up
@@ -267,7 +267,7 @@ pub const GAME: OwnGame<GrosseNapoleon> = OwnGame {
         id: "grosse-napoleon",
         name: "Große Napoleon",
         summary: "104 cards dealt into 11 columns (first-row cards and then columns 1 and 11 may go up while dealing); build up from Aces and down from Kings, move single cards up or down in suit, any card to an empty column; two re-layouts",
-        source: "seed 002 (German rules text)",
+        source: "the seed text on Große Napoleon (German)",
         deterministic: false,
         rules_version: 1,
     },

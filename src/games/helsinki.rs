@@ -1,4 +1,4 @@
-//! Helsinki (AisleRiot's; seed 004, line 409; AisleRiot's helsinki.scm).
+//! Helsinki (the AisleRiot manual, "Helsinki"; AisleRiot's helsinki.scm).
 //!
 //! Ten spots of one card, dealt face up; the other 42 cards are the stock. Kings are removed
 //! alone; other cards in pairs making 13 (Ace 1, Jack 11, Queen 12), any two spots. Each spot
@@ -29,7 +29,7 @@ pub const GAME: OwnGame<Pairing> = descriptor(
         id: "helsinki",
         name: "Helsinki",
         summary: "ten spots of one card face up and a stock of 42; Kings go alone, other cards in pairs making 13, from any two spots; each spot emptied is filled at once from the stock; won when every card is gone",
-        source: "AisleRiot manual (shared/seeds/004, line 409) and AisleRiot's helsinki.scm",
+        source: "AisleRiot manual ('Helsinki') and AisleRiot's helsinki.scm",
         deterministic: false,
         rules_version: 1,
     },

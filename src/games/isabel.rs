@@ -1,4 +1,4 @@
-//! Isabel (AisleRiot's "Isabelle"; seed 004, line 423; AisleRiot's isabel.scm).
+//! Isabel (the AisleRiot manual, "Isabelle"; AisleRiot's isabel.scm).
 //!
 //! Thirteen piles of four cards, dealt round by round: three rounds face down, then one face
 //! up. Two pile top cards of the same rank are removed together, and each pile's new top card
@@ -27,7 +27,7 @@ pub const GAME: OwnGame<Pairing> = descriptor(
         id: "isabel",
         name: "Isabel",
         summary: "thirteen piles of four, three face down under one face up; two pile top cards of the same rank are removed together, and the new top cards turn face up; empty piles stay empty; won when the piles are empty",
-        source: "AisleRiot manual (shared/seeds/004, line 423) and AisleRiot's isabel.scm",
+        source: "AisleRiot manual ('Isabelle') and AisleRiot's isabel.scm",
         deterministic: false,
         rules_version: 1,
     },

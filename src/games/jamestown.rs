@@ -1,4 +1,4 @@
-//! Jamestown (AisleRiot's; seed 004, line 426; AisleRiot's jamestown.scm).
+//! Jamestown (the AisleRiot manual, "Jamestown"; AisleRiot's jamestown.scm).
 //!
 //! Nine spots of one card, dealt face up; the other 43 cards are the stock. Two cards of the
 //! same rank, from any two spots, are removed together, and each spot emptied is filled at
@@ -29,7 +29,7 @@ pub const GAME: OwnGame<Pairing> = descriptor(
         id: "jamestown",
         name: "Jamestown",
         summary: "nine spots of one card face up and a stock of 43; two cards of one rank from any two spots are removed together; each spot emptied is filled at once from the stock; won when every card is gone",
-        source: "AisleRiot manual (shared/seeds/004, line 426) and AisleRiot's jamestown.scm",
+        source: "AisleRiot manual ('Jamestown') and AisleRiot's jamestown.scm",
         deterministic: false,
         rules_version: 1,
     },

@@ -1,4 +1,4 @@
-//! Montée-Descente (seed course, annex 5.4).
+//! Montée-Descente (the French course, annex 5.4).
 //!
 //! 32 cards. Stock cards are turned one by one. A card may go *up* onto its suit's series
 //! (7, 8, ..., K, A, starting from an empty series with the 7) or *down* onto one of four
@@ -138,7 +138,7 @@ pub const GAME: OwnGame<Md> = OwnGame {
         id: "md",
         name: "Montée-Descente",
         summary: "32 cards; build four suit runs 7 to A from the stock, parking cards on four storage piles that only take equal or lower ranks",
-        source: "seed course 5.4",
+        source: "the French course, 5.4",
         deterministic: false,
         rules_version: 1,
     },

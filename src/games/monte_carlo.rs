@@ -1,4 +1,4 @@
-//! Monte Carlo (AisleRiot's; seed 004, line 503; AisleRiot's monte-carlo.scm).
+//! Monte Carlo (the AisleRiot manual, "Monte Carlo"; AisleRiot's monte-carlo.scm).
 //!
 //! A grid of five rows of five slots, one card face up in each; the other 27 cards are the
 //! stock. Two cards of one rank that touch (across, up and down, or diagonally) are removed
@@ -33,7 +33,7 @@ pub const GAME: OwnGame<Compacting> = descriptor(
         id: "monte-carlo",
         name: "Monte Carlo",
         summary: "a 5x5 grid face up and a stock of 27; two touching cards of one rank (diagonals too) are removed, leaving gaps; the player's deal closes the grid up in reading order and fills its end from the stock; won when every card is gone",
-        source: "AisleRiot manual (shared/seeds/004, line 503) and AisleRiot's monte-carlo.scm",
+        source: "AisleRiot manual ('Monte Carlo') and AisleRiot's monte-carlo.scm",
         deterministic: false,
         rules_version: 1,
     },

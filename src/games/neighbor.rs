@@ -1,4 +1,4 @@
-//! Neighbor (AisleRiot's Le Voisin; seed 004, line 521; AisleRiot's neighbor.scm).
+//! Neighbor (the AisleRiot manual, "Le Voisin"; AisleRiot's neighbor.scm).
 //!
 //! A grid of five rows of five slots, one card face up in each; the other 27 cards are the
 //! stock. Kings are removed alone (a click); two other cards that touch (across, up and
@@ -33,7 +33,7 @@ pub const GAME: OwnGame<Compacting> = descriptor(
         id: "neighbor",
         name: "Neighbor (Le Voisin)",
         summary: "a 5x5 grid face up and a stock of 27; Kings go alone, two touching cards making 13 (diagonals too) together; the grid closes up at once in reading order and fills its end from the stock; won when every card is gone",
-        source: "AisleRiot manual (shared/seeds/004, line 521) and AisleRiot's neighbor.scm",
+        source: "AisleRiot manual ('Le Voisin') and AisleRiot's neighbor.scm",
         deterministic: false,
         rules_version: 1,
     },

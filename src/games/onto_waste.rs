@@ -310,8 +310,7 @@ impl Space for OntoWaste {
     /// the layout, since a rank whose last card has left can no longer be stepped through;
     /// then the squares of the piles' heights (the deepest cards are the hardest to free).
     /// [`OntoWaste::expand_all`] lists each state's plays in this order, so depth-first
-    /// search tries them so (on PySolFC's Black Hole deals 1 to 1000 the states to the 877
-    /// wins fell from 70 to 28 million).
+    /// search tries them so, and reaches its wins in fewer states.
     fn guide(&self, s: &State) -> u32 {
         // A rank holds at most four cards (or two jokers): the copies' term stays under 100
         // per step, the heights' under 10,000 in every game of the family.

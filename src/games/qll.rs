@@ -1,4 +1,4 @@
-//! À la queue leu leu (seed course, annex 5.2), with 52 or 32 cards.
+//! À la queue leu leu (the French course, annex 5.2), with 52 or 32 cards.
 //!
 //! Stock cards are turned one by one, each starting a new pile at the right of a line. Two
 //! piles separated by exactly one pile are *playable* when their top cards share suit or
@@ -94,7 +94,7 @@ pub const GAME: OwnGame<Qll> = OwnGame {
         id: "qll",
         name: "À la queue leu leu (52 cards)",
         summary: "52 cards dealt in a line; a pile between two piles whose tops share suit or rank goes onto its left neighbour; won with two piles left",
-        source: "seed course 5.2",
+        source: "the French course, 5.2",
         deterministic: true,
         rules_version: 1,
     },
@@ -111,7 +111,7 @@ pub const GAME_32: OwnGame<Qll> = OwnGame {
         id: "qll-32",
         name: "À la queue leu leu (32 cards)",
         summary: "the same with the 32-card deck",
-        source: "seed course 5.2",
+        source: "the French course, 5.2",
         deterministic: true,
         rules_version: 1,
     },

@@ -1,4 +1,4 @@
-//! Quatorze (AisleRiot's; seed 004, line 604; AisleRiot's quatorze.scm).
+//! Quatorze (the AisleRiot manual, "Quatorze"; AisleRiot's quatorze.scm).
 //!
 //! A grid of five rows of five slots, one card face up in each; the other 27 cards are the
 //! stock. Two cards making 14 (Ace 1, Jack 11, Queen 12, King 13) that lie in one row or one
@@ -33,7 +33,7 @@ pub const GAME: OwnGame<Compacting> = descriptor(
         id: "quatorze",
         name: "Quatorze",
         summary: "a 5x5 grid face up and a stock of 27; two cards making 14 in one row or one column are removed; their slots take the stock's next cards at once (the dragged card's first), and once the stock is out the grid closes up in reading order; won when every card is gone",
-        source: "AisleRiot manual (shared/seeds/004, line 604) and AisleRiot's quatorze.scm",
+        source: "AisleRiot manual ('Quatorze') and AisleRiot's quatorze.scm",
         deterministic: false,
         rules_version: 1,
     },

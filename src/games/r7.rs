@@ -1,4 +1,4 @@
-//! Relais des 7 (seed course, annex 5.1).
+//! Relais des 7 (the French course, annex 5.1).
 //!
 //! The four 7s start four suit runs. Stock cards are turned one by one: a card goes on top
 //! of its suit's run if it is the next rank up, under it if it is the next rank down
@@ -110,7 +110,7 @@ pub const GAME: OwnGame<R7> = OwnGame {
         id: "r7",
         name: "Relais des 7",
         summary: "52 cards; the four 7s start circular suit runs built up and down from the stock, with the waste replayed after each hit; 3 passes",
-        source: "seed course 5.1",
+        source: "the French course, 5.1",
         deterministic: true,
         rules_version: 1,
     },

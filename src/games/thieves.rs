@@ -1,4 +1,4 @@
-//! Thieves (AisleRiot's; seed 004, line 738, "Les Voleurs"; AisleRiot's `thieves.scm`
+//! Thieves (the AisleRiot manual, "Les Voleurs"; AisleRiot's `thieves.scm`
 //! decides the details).
 //!
 //! A deck of 54 cards, the 52 and two jokers. Seven piles of five cards, all face up; one
@@ -45,7 +45,7 @@ pub const GAME: OwnGame<OntoWaste> = descriptor(
         id: "thieves",
         name: "Thieves",
         summary: "54 cards with two jokers: seven piles of five face up, one card on the waste and a stock of 18; a pile's top card goes onto the waste one rank above or below its top card (Aces low, no wrap, a Queen onto a King), a joker onto anything and anything onto a joker; the stock turns one card at a time, no redeal; won when the piles are empty",
-        source: "AisleRiot manual (shared/seeds/004, line 738) and AisleRiot's thieves.scm",
+        source: "AisleRiot manual ('Les Voleurs') and AisleRiot's thieves.scm",
         deterministic: false,
         rules_version: 1,
     },

@@ -1,4 +1,4 @@
-//! Thirteen (AisleRiot's "Thirteen (13)"; seed 004, line 758; AisleRiot's thirteen.scm
+//! Thirteen (the AisleRiot manual, "Thirteen (13)"; AisleRiot's thirteen.scm
 //! decides the details).
 //!
 //! A pyramid of 28 cards in seven rows: the last row face up, the others face down, each
@@ -38,7 +38,7 @@ pub const GAME: OwnGame<Pairing> = descriptor(
         id: "thirteen",
         name: "Thirteen (13)",
         summary: "a pyramid of 28, only its last row face up (a card turns up when both cards on it are gone), a stock of 24 turned one at a time onto a waste, no redeal; Kings go alone, other available cards in pairs making 13 (the waste's top, also with the card under it); won when every card is gone (thirteen.scm's win test reads one card of the second row: we take the manual's whole pyramid)",
-        source: "AisleRiot manual (shared/seeds/004, line 758) and AisleRiot's thirteen.scm (the file decides, but for its win test: see the module doc)",
+        source: "AisleRiot manual ('Thirteen (13)') and AisleRiot's thirteen.scm (the file decides, but for its win test: see the module doc)",
         deterministic: false,
         rules_version: 1,
     },

@@ -1,4 +1,4 @@
-//! Treize (AisleRiot's; seed 004, line 767; AisleRiot's treize.scm decides the details).
+//! Treize (the AisleRiot manual, "Treize"; AisleRiot's treize.scm decides the details).
 //!
 //! A pyramid of 28 cards in seven rows, all face up; a card is available when the two cards
 //! overlapping it are gone. The other 24 cards are the stock, turned one at a time, no
@@ -36,7 +36,7 @@ pub const GAME: OwnGame<Pairing> = descriptor(
         id: "treize",
         name: "Treize",
         summary: "a pyramid of 28 face up and a stock of 24 turned one at a time, no redeal; Kings go alone, other available cards in pairs making 13; of the turned cards the oldest (on its own spot) and the newest are available, and the newest also pairs with the card under it; won when every card is gone",
-        source: "AisleRiot manual (shared/seeds/004, line 767) and AisleRiot's treize.scm (the file decides: the oldest turned card is available, not the one under the top)",
+        source: "AisleRiot manual ('Treize') and AisleRiot's treize.scm (the file decides: the oldest turned card is available, not the one under the top)",
         deterministic: false,
         rules_version: 1,
     },

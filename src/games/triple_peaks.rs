@@ -1,4 +1,4 @@
-//! Triple Peaks (AisleRiot's; seed 004, line 773, "Jeu de tuiles"; AisleRiot's
+//! Triple Peaks (the AisleRiot manual, "Jeu de tuiles"; AisleRiot's
 //! `triple-peaks.scm` decides the details).
 //!
 //! Three peaks of three rows (one card, two, three) stand on a bottom row of ten: 28 places.
@@ -87,7 +87,7 @@ pub const GAME: OwnGame<OntoWaste> = descriptor(
         id: "triple-peaks",
         name: "Triple Peaks",
         summary: "three peaks of 18 cards face down on a row of ten face up, one card on the waste and a stock of 23; an uncovered card goes onto the waste one rank above or below its top card, King and Ace neighbours; the stock turns one card at a time, no redeal; won when the layout is empty",
-        source: "AisleRiot manual (shared/seeds/004, line 773) and AisleRiot's triple-peaks.scm",
+        source: "AisleRiot manual ('Jeu de tuiles') and AisleRiot's triple-peaks.scm",
         deterministic: false,
         rules_version: 1,
     },

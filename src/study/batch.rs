@@ -377,8 +377,8 @@ fn run_game<G: Game + Referee>(game: &G, cfg: &BatchConfig) -> Result<BatchResul
             let (next, todo, solve_cfg) = (&next, &todo, &solve_cfg);
             scope.spawn(move |_| {
                 // Records go to the writer in bunches, at least every SEND_EVERY: one
-                // message per deal woke the writer thousands of times a second (a few
-                // percent of a FreeCell run). A failure or an interruption goes at once.
+                // message per deal would wake the writer thousands of times a second. A
+                // failure or an interruption goes at once.
                 let mut pending = Vec::new();
                 let mut since = Instant::now();
                 loop {

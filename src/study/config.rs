@@ -99,19 +99,15 @@ impl Algorithm {
 
 /// The algorithm a game is solved with unless another is asked for: depth-first for the
 /// small seed games (it proves losses with the least memory), the portfolio for the tableau
-/// games (on FreeCell deals 1 to 3000 it decides every deal, twice as fast as greedy
-/// best-first alone, whose hardest deals are easy for weighted A*; order, weights and
-/// budget chosen on deals 1-1000 and checked on 2001-3000). Große Napoleon, an own-rules
-/// game of 104 cards whose play phase has long lines through empty columns, takes the
-/// portfolio too: plain DFS stacked 9 GB of successors in 20 s on deal 1 without a verdict,
-/// while the portfolio decided deals 1-10 in at most 10 s each. Maze takes greedy
-/// best-first (by its guide, `maze::spread`): its moves mostly come back on themselves,
-/// and plain DFS wandered 30 s and 7 million states on deal 3 where greedy best-first won
-/// in about a thousand (still complete: a loss it reports would be a proof). One-deal Gaps
-/// takes the portfolio, which for it searches the 24 games of one assignment of suits to
-/// rows and weighted A* beside the complete depth-first search (`restricted_and_complete`):
-/// on deals 1 to 40 at two million states the restricted games won 23 deals where
-/// depth-first search alone won 13.
+/// games (greedy best-first search's hardest deals are easy for weighted A*, and the
+/// reverse). Große Napoleon, an own-rules game of 104 cards whose play phase has long lines
+/// through empty columns, takes the portfolio too: plain depth-first search fills memory
+/// there without a verdict. Maze takes greedy best-first (by its guide, `maze::spread`):
+/// its moves mostly come back on themselves, so plain depth-first search wanders where
+/// greedy best-first wins (still complete: a loss it reports would be a proof). One-deal
+/// Gaps takes the portfolio, which for it searches the 24 games of one assignment of suits
+/// to rows and weighted A* beside the complete depth-first search
+/// (`restricted_and_complete`): the restricted games win deals the complete search does not.
 pub fn default_algorithm(game: crate::games::GameId) -> Algorithm {
     match game {
         crate::games::GameId::Tableau(_) | crate::games::GameId::GrosseNapoleon => {

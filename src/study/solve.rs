@@ -209,12 +209,9 @@ impl<M: Copy> Solution<M> {
 }
 
 /// Lines longer than this are shortened ([`solvers::shortcut`]): depth-first searches wander
-/// (61,668 moves a line on average where plain depth-first search won King Albert (classic)
-/// deals at 20 s; Little Forty's deal 8 took 39,422), the best-first searches and the scans
-/// seldom do (no FreeCell line of Microsoft deals 1 to 32000 is longer than 233 moves), and
-/// the pass costs up to two expansions a move, which on short lines would be a real share of
-/// a deal's time. Little Forty's deal 8 comes out in 879 moves instead of 39,422, King
-/// Albert (classic) deal 830's depth-first line in 732 instead of 6,677. A second pass finds
-/// nothing more: every key of the shortened line was on the first, and its furthest reach
-/// was taken.
+/// (lines of tens of thousands of moves), the best-first searches and the scans seldom do
+/// (no FreeCell line of Microsoft deals 1 to 32000 is longer than 233 moves), and the pass
+/// costs up to two expansions a move, which on short lines would be a real share of a
+/// deal's time. A second pass finds nothing more: every key of the shortened line was on
+/// the first, and its furthest reach was taken.
 const SHORTCUT_FROM: usize = 500;

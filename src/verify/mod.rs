@@ -145,8 +145,8 @@ pub(crate) fn pile(t: &Table, label: &str) -> Result<usize, Foul> {
         .ok_or_else(|| Foul::Rule(format!("no pile '{label}'")))
 }
 
-/// Runs `f` with a temporary empty pile (a hand) for moves the seed's primitives only allow
-/// between two piles, then removes the hand again.
+/// Runs `f` with a temporary empty pile (a hand) for moves the French course's primitives only
+/// allow between two piles, then removes the hand again.
 pub(crate) fn through_hand(
     t: &mut Table,
     f: impl FnOnce(&mut Table, usize) -> Result<(), Foul>,

@@ -22,6 +22,7 @@ mod pairing;
 mod presets;
 mod pysol_layouts;
 mod readme_examples;
+mod repository;
 mod rounds;
 mod runs_home;
 mod solvitaire_format;

@@ -65,8 +65,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// Cards not home, four times the cards lying above a lower card of their pile (each
     /// must move before that card can go home), occupied cells, how deep the next card of
-    /// each foundation lies, less a bonus for empty piles. Weights chosen on FreeCell deals 1
-    /// to 300 (fewest states expanded) and checked on deals 301 to 600. Games of runs have
+    /// each foundation lies, less a bonus for empty piles. Weights chosen for the fewest
+    /// states expanded on FreeCell deals, and checked on others. Games of runs have
     /// their own guide (`Tableau::guide_runs`), as have games with a waste
     /// (`Tableau::guide_waste`).
     pub(super) fn guide_of(&self, s: &State<N>) -> u32 {
@@ -93,29 +93,16 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// card in the waste (each covers the ones turned before it); less six per empty pile.
     /// In games of two decks without a redeal (the Forty Thieves family but Little Forty
     /// and Backbone) the waste only ever gives up its top card: there eight per card in the
-    /// waste, and four per waste card above a lower card of its suit, as in a pile. With
-    /// those two terms (chosen 2026-11-27 at 100,000 states a deal) the portfolio won 39 of
-    /// Forty Thieves' deals 1 to 100 where it had won 22, and 40 of deals 101 to 200 (kept
-    /// apart to check the choice) where it had won 21; five per waste card won 38 and 37,
-    /// twelve 38 on deals 1 to 100, and the inversions alone 31. The same terms whenever no
-    /// redeal is left won more of deals 1 to 100 at 100,000 states in every game tried
-    /// (Klondike one pass 15 against 7, Backbone 14 against 3) but lost three known deals at
-    /// 2,000,000 (Jumbo 35, Kansas 20, Backbone 19), so they wait for a check over those
-    /// families.
-    /// Weights chosen on deals 1 to 20 of the family at 2 to 5 s a deal (the FreeCell guide
-    /// won 4 of Lucas's deals 1 to 20 and none of Forty Thieves' or Streets'; this one 9 of
-    /// Lucas's 1 to 10, 5 of Forty Thieves' 1 to 20, 4 of Streets' 1 to 10); doubling the
-    /// weight of the cards not home or of the breaks, or counting the stock, did no better.
+    /// waste, and four per waste card above a lower card of its suit, as in a pile. Those
+    /// two terms win more of those games' deals; other games whose redeals are used up
+    /// win more deals by them too but lose known ones, so they wait for a check there.
+    /// Weights chosen on the family's first deals, where the FreeCell guide wins few.
     /// A reserve's stacks count as piles for the cards above a lower one of their suit and
     /// for the depth of the next cards home (the cover's cards lying above every stack),
     /// not for breaks: nothing builds there; and one more per card lying above each reserve
-    /// card (which leaves only home or onto its own parent). With that term Backbone's
-    /// deals 1 to 40 at 100,000 states gave 3 wins, without it 2 (weights 2 for it, or 12
-    /// for empty piles, did worse). Where a chosen or dealt card is the foundations' base,
-    /// "lower" and "next" follow the foundations' order from it (`home_order`,
-    /// `next_cards_home`); read as plain ranks, as they were until 2026-11-27, Glenwood's
-    /// deals 1 to 40 at a million states gave 15 wins, now 26 (Canfield's 1 to 100: 87, now
-    /// 88; Lady Jane's: 77, now 78; Kansas's 1 to 60: 1 either way).
+    /// card (which leaves only home or onto its own parent). Where a chosen or dealt card is
+    /// the foundations' base, "lower" and "next" follow the foundations' order from it
+    /// (`home_order`, `next_cards_home`), not plain ranks, which mislead the search there.
     fn guide_waste(&self, s: &State<N>) -> u32 {
         let next = self.next_cards_home(s);
         let mut piles = WastePileTerms::default();
@@ -276,10 +263,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// Whether the game moves any run, with two decks and a stock dealt onto the piles
     /// (Gypsy): its guide is [`Tableau::guide_dealt_runs`], and its focused searches leave
-    /// out the cards taken back from the foundations (`Tableau::seldom_helps`). With one
-    /// deck (Agnes, Easthaven) the same guide and searches did worse on deals 1 to 40 at a
-    /// million states: Agnes 18 lost and no win where it had 23 and 1, Easthaven one more
-    /// win for five fewer proofs (the focused searches' budget comes before the proofs').
+    /// out the cards taken back from the foundations (`Tableau::seldom_helps`). Not with
+    /// one deck (Agnes, Easthaven), where the same guide and searches decide fewer deals.
     /// Such a game sends single cards home (`feat.second`), so `order::guided_moves` never
     /// takes its guide for the per-pile sum of `guide_runs`.
     pub(super) fn guides_dealt_runs(&self) -> bool {
@@ -290,13 +275,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 
     /// The guide of [`Tableau::guides_dealt_runs`]' games: [`Tableau::guide_waste`]'s
     /// terms, six per face-down card (as in `guide_runs`) and two per card in the stock.
-    /// Weights chosen with a beam over Gypsy's piles kept apart, at 300,000 states: it won
-    /// 11 of deals 1 to 24 (3 and 3: 12, but fewer with the rest of the portfolio; without
-    /// the stock's term 4 of deals 1 to 16, with five a stock card 1). The FreeCell guide,
-    /// which Gypsy had before, gave the beam no win of deals 1 to 8. With the portfolio's
-    /// searches as they are (the piles taken as interchangeable while whole rounds are to
-    /// be dealt, `Tableau::for_wins_only`) 28 of deals 1 to 40 are won at a million
-    /// states; with the piles kept apart, 25.
+    /// Weights chosen with a beam over Gypsy's deals, on which the FreeCell guide won
+    /// nothing.
     fn guide_dealt_runs(&self, s: &State<N>) -> u32 {
         let in_piles: usize = s.len[..self.rules.piles()]
             .iter()
@@ -323,10 +303,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// a face-up card not lying on the card of its suit one rank higher, the lowest face-up
     /// card of a pile being one unless it is a King alone on its pile; then the cards still
     /// in the stock (2 each: each deal covers every pile), the cards not home (1 each),
-    /// less 5 per empty pile. Breaks weighed 4 rather than 3 on Spider (four suits) deals 1
-    /// to 20 (3 s each); a heavier stock (dealing early) or heavier face-down cards lost
-    /// most deals there, other weights (of empty piles, of breaks that do not even build)
-    /// changed nothing.
+    /// less 5 per empty pile. Weights chosen on Spider (four suits) deals, where a heavier
+    /// stock (dealing early) or heavier face-down cards lose most deals.
     fn guide_runs(&self, s: &State<N>) -> u32 {
         let mut t = RunTerms::default();
         for p in 0..self.rules.piles() {

@@ -9,10 +9,10 @@
 //! single moves must find those three or nine moves one by one, each a position of its own;
 //! fc-solve takes the group as one move, and its depth-first search won deals of Streets
 //! and Alleys in a few thousand states that our scans over single moves left undecided
-//! after millions (deal 570: 1,562 states). The compound scans of these games run with
-//! supermoves, and their lines are written out as single moves before anything else sees
-//! them: the scans only ever report wins (see `compound`), and the referee replays every
-//! written-out line, so no search that proves a loss plays a supermove.
+//! after millions. The compound scans of these games run with supermoves, and their lines
+//! are written out as single moves before anything else sees them: the scans only ever
+//! report wins (see `compound`), and the referee replays every written-out line, so no
+//! search that proves a loss plays a supermove.
 
 use super::moves::{Move, Place};
 use super::rules::{EmptyFill, GroupMoves};

@@ -72,8 +72,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                 // A group lying on a card it builds on (`on_base`) goes into an empty pile
                 // only whole (from the bottom of its run): splitting a run there only parks
                 // cards, and moving the run off its base into an empty pile gains nothing the
-                // cells would not. On FreeCell deals 1 to 8000 this took a quarter of the
-                // states off and lines from 116.7 moves to 108.6.
+                // cells would not; leaving those moves out shortens both searches and lines.
                 // What parking leaves for moving the group.
                 let (free, empty) = (pos.free.saturating_sub(above), pos.empty - taken);
                 self.lands(pos, c, k, |q| {
