@@ -79,7 +79,10 @@ fn first_missing<'a>(stdout: &str, expected: &'a [String]) -> Option<&'a str> {
 fn expected_output_matching_reads_parts_and_omissions() {
     let out = "verdict: solved\nstates: 123 in 0.5 s\nmoves: 3\n";
     let want = |lines: &[&str]| lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
-    assert_eq!(first_missing(out, &want(&["verdict: solved", "moves: 3"])), None);
+    assert_eq!(
+        first_missing(out, &want(&["verdict: solved", "moves: 3"])),
+        None
+    );
     assert_eq!(first_missing(out, &want(&["states: 123 in ... s"])), None);
     assert_eq!(first_missing(out, &want(&["states: 123 ..."])), None);
     assert_eq!(first_missing(out, &want(&["...", "moves: 3"])), None);
