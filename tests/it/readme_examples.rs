@@ -67,12 +67,11 @@ fn line_matches(line: &str, expected: &str) -> bool {
 /// The first expected line (other than `...`) that the output does not hold in order, if any.
 fn first_missing<'a>(stdout: &str, expected: &'a [String]) -> Option<&'a str> {
     let mut lines = stdout.lines();
-    for want in expected.iter().filter(|w| w.as_str() != "...") {
-        if !lines.by_ref().any(|line| line_matches(line, want)) {
-            return Some(want);
-        }
-    }
-    None
+    expected
+        .iter()
+        .filter(|want| want.as_str() != "...")
+        .find(|want| !lines.by_ref().any(|line| line_matches(line, want)))
+        .map(String::as_str)
 }
 
 #[test]
