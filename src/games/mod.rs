@@ -352,8 +352,60 @@ pub struct OwnHeuristic {
     pub admissible: bool,
 }
 
-/// A game: its layouts and its engine (a [`solvers::Space`]).
+/// How the portfolio (`study::portfolio`) searches a game: the choices its rounds read,
+/// one value per game ([`Game::search_profile`]). The searches themselves are the game's
+/// code ([`Game::focused_search`], [`Game::compound_dive`], [`Game::restrictions`]), each
+/// answering None where the game or the position has none, so whether they run is not
+/// repeated here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchProfile {
+    /// Whether the rounds run a complete depth-first search over every move beside the
+    /// best-first ones, resumed each round from where it stopped: for games whose lost
+    /// deals are within reach of an exhaustive search, which depth-first search finishes
+    /// sooner and in less memory than best-first (the games with a waste).
+    pub dfs: bool,
+    /// Whether that depth-first search orders each layer's moves by the guide (true) or
+    /// takes them in the generator's order (false). Read only where `dfs` holds.
+    pub dfs_guided: bool,
+    /// How many times its usual share of each round's budget (four times the round's
+    /// budget) the depth-first search takes when it runs in the generator's order: more
+    /// where it decides more deals than the other searches. A depth-first search guided
+    /// whatever the game's choice (the fair player's sampled worlds) keeps the usual share.
+    /// Read only where `dfs` holds.
+    pub dfs_weight: u64,
+    /// Whether the rounds run the complete best-first searches. Where false, `dfs` must
+    /// hold, so that a complete search is still in the rounds to prove losses.
+    pub best_first: bool,
+    /// Whether the rounds run, from the third (4 million states a beam), a beam twice as
+    /// wide after the usual one: for games whose beams die out (every line at a dead end)
+    /// well before the layers they are sized for.
+    pub wide_beams: bool,
+}
+
+impl SearchProfile {
+    /// The portfolio of most games: no depth-first search in the rounds, the complete
+    /// best-first searches, one beam a round.
+    pub const DEFAULT: SearchProfile = SearchProfile {
+        dfs: false,
+        dfs_guided: true,
+        dfs_weight: 1,
+        best_first: true,
+        wide_beams: false,
+    };
+}
+
+impl Default for SearchProfile {
+    fn default() -> Self {
+        SearchProfile::DEFAULT
+    }
+}
+
+/// A game: its layouts and its engine (a [`solvers::Space`]). The methods come in four
+/// groups: rules and layout, board formats, fair play and chance, and search (the
+/// portfolio's [`SearchProfile`] and the game's own searches). Only `id`, `deal`, `pack` and
+/// `notation` are required; the others default to the answer of a game without that feature.
 pub trait Game: solvers::Space<Move: PartialEq> + Sync {
+    // Rules and layout: the deals, the packed state, the moves as written, the score.
     /// The catalogue id.
     fn id(&self) -> GameId;
     /// The layout of deal `n`, built with the reference pile primitives. `n` must pass
@@ -375,6 +427,40 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     fn pack(&self, table: &Table) -> Result<Self::State, BoardError>;
     /// A move in readable notation.
     fn notation(&self, mv: &Self::Move) -> String;
+    /// A move in a longer notation other tools read (fc-solve's, for the tableau games).
+    fn verbose_notation(&self, mv: &Self::Move) -> String {
+        self.notation(mv)
+    }
+    /// `line`, a winning line found from `start` by the searches, as the player's own moves:
+    /// games whose searches play shorthand moves (the tableau engine's cards from deep in
+    /// the talon, `games/tableau/talon.rs`) write them out; for the rest it is `line`.
+    fn write_out(&self, _start: &Self::State, line: Vec<Self::Move>) -> Vec<Self::Move> {
+        line
+    }
+    /// For games with passes over the stock: the pass (1-based) in which a winning move list
+    /// ends, counted from the position's own pass.
+    fn pass_of_win(&self, _start: &Table, _moves: &[Self::Move]) -> Option<u32> {
+        None
+    }
+    /// The game's own score of a played game, for games that have one (Mogelpat): `start`
+    /// and `end` are the layouts before and after the moves, `seconds` the time taken.
+    fn score(&self, _start: &Table, _end: &Table, _seconds: u64) -> Option<Score> {
+        None
+    }
+    /// For games where sending runs to helper piles is a choice that costs (Mogelpat): the
+    /// helper piles in use in `state`. None for every other game.
+    fn helpers_used(&self, _state: &Self::State) -> Option<u32> {
+        None
+    }
+    /// For games that count helper piles: the same game allowed at most `cap` of them.
+    fn with_helper_cap(&self, _cap: u32) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
+    // Board formats: other tools' texts (fc-solve's, black-hole-solver's, Solvitaire's JSON).
     /// Reads a board written in another tool's format (fc-solve's, for the tableau games),
     /// when `text` is in that format.
     fn read_board(&self, _text: &str) -> Option<Result<Table, BoardError>> {
@@ -396,12 +482,9 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     fn solvitaire_board(&self, _t: &Table) -> Option<Result<String, BoardError>> {
         None
     }
-    /// `line`, a winning line found from `start` by the searches, as the player's own moves:
-    /// games whose searches play shorthand moves (the tableau engine's cards from deep in
-    /// the talon, `games/tableau/talon.rs`) write them out; for the rest it is `line`.
-    fn write_out(&self, _start: &Self::State, line: Vec<Self::Move>) -> Vec<Self::Move> {
-        line
-    }
+
+    // Fair play and chance: what a player who does not see every card can do, and the fixed
+    // way of playing the seed describes.
     /// The move of `state` a player makes by doing what `mv` does in another position that
     /// looks the same (the same cards in sight, hidden cards anywhere): `mv` itself unless
     /// a move names a hidden card (the tableau engine's turn of the stock names the last
@@ -421,96 +504,24 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     fn draw_chance(&self, table: &Table, _rng: &mut crate::deals::Rng) -> Table {
         table.clone()
     }
-    /// The game's own heuristics beyond `h` ([`solvers::Space::heuristic`]) and `guide`
-    /// ([`solvers::Space::guide`]), which `patience bench` runs by name
-    /// ([`crate::study::bench::heuristics`]); [`Game::own_heuristic`] computes them.
-    fn own_heuristics(&self) -> &'static [OwnHeuristic] {
-        &[]
-    }
-    /// The estimate of the `i`-th of [`Game::own_heuristics`] for `state`.
-    fn own_heuristic(&self, _i: usize, _state: &Self::State) -> u32 {
-        0
-    }
-    /// A move in a longer notation other tools read (fc-solve's, for the tableau games).
-    fn verbose_notation(&self, mv: &Self::Move) -> String {
-        self.notation(mv)
-    }
-    /// For games with passes over the stock: the pass (1-based) in which a winning move list
-    /// ends, counted from the position's own pass.
-    fn pass_of_win(&self, _start: &Table, _moves: &[Self::Move]) -> Option<u32> {
-        None
-    }
-    /// For games where sending runs to helper piles is a choice that costs (Mogelpat): the
-    /// helper piles in use in `state`. None for every other game.
-    fn helpers_used(&self, _state: &Self::State) -> Option<u32> {
-        None
-    }
-    /// For games that count helper piles: the same game allowed at most `cap` of them.
-    fn with_helper_cap(&self, _cap: u32) -> Option<Self>
-    where
-        Self: Sized,
-    {
-        None
-    }
-    /// Restricted games of `state`'s position, most promising first, for games whose
-    /// complete search is slow but whose wins mostly lie in a few much smaller games over a
-    /// subset of the moves (one-deal Gaps: each fixed assignment of suits to rows). A
-    /// restricted game's moves are this game's moves and its won positions are this game's,
-    /// so its wins are real; its losses prove nothing. The portfolio searches them before and
-    /// beside the complete search. Empty: none.
-    fn restrictions(&self, _state: &Self::State) -> Vec<Self>
-    where
-        Self: Sized,
-    {
-        Vec::new()
-    }
-    /// The game's own score of a played game, for games that have one (Mogelpat): `start`
-    /// and `end` are the layouts before and after the moves, `seconds` the time taken.
-    fn score(&self, _start: &Table, _end: &Table, _seconds: u64) -> Option<Score> {
-        None
-    }
     /// Whether the seed describes a fixed way of playing this game with choices (reported
     /// beside the solver's verdict).
     fn has_first_fit(&self) -> bool {
         false
     }
-    /// Whether the portfolio runs a guided depth-first search beside its best-first ones
-    /// (each round, with four times the round's budget, going on from where it stopped):
-    /// for games whose lost deals are within reach of an exhaustive search, which
-    /// depth-first search finishes several times faster and in less memory than best-first
-    /// (the Forty Thieves family).
-    fn portfolio_dfs(&self) -> bool {
-        false
+    /// The seed's fixed way of playing: the move it makes in `state`, if any.
+    fn first_fit(
+        &self,
+        _state: &Self::State,
+    ) -> Option<solvers::Successor<Self::Move, Self::State>> {
+        None
     }
-    /// Whether the portfolio's depth-first search orders each layer's moves by the guide
-    /// (true) or takes them in the generator's order (false). Only read where
-    /// [`Game::portfolio_dfs`] holds.
-    fn portfolio_dfs_guided(&self) -> bool {
-        true
-    }
-    /// How many times its usual share of each round's budget the portfolio's depth-first
-    /// search takes (four times the round's budget, against one for each best-first
-    /// search and four for the beam) when it runs in the generator's order
-    /// ([`Game::portfolio_dfs_guided`] false): more where it decides more deals than the
-    /// other searches. A depth-first step guided whatever the game's choice (the fair
-    /// player's sampled worlds) keeps the usual share. Only read where
-    /// [`Game::portfolio_dfs`] holds.
-    fn portfolio_dfs_weight(&self) -> u64 {
-        1
-    }
-    /// Whether the portfolio's rounds run its complete best-first searches. A game that
-    /// answers false must have [`Game::portfolio_dfs`], so that a complete search (the
-    /// depth-first one) is still in the rounds to prove its losses; its rounds then come
-    /// round sooner.
-    fn portfolio_best_first(&self) -> bool {
-        true
-    }
-    /// Whether the portfolio runs, from its third round (4 million states a beam), a beam
-    /// twice as wide after its usual one: for games whose beams die out (every line of the
-    /// beam at a dead end) well before the layers they are sized for, where a wider beam of
-    /// the same budget reaches deals a narrow one cannot.
-    fn portfolio_wide_beams(&self) -> bool {
-        false
+
+    // Search: the portfolio's profile, the game's own searches and heuristics.
+    /// How the portfolio searches this game ([`SearchProfile`]): every tuning choice of the
+    /// portfolio's rounds, decided in one place per game.
+    fn search_profile(&self) -> SearchProfile {
+        SearchProfile::DEFAULT
     }
     /// A search over a reduced move set, for games whose complete searches are slow (the
     /// tableau engine's games of suit runs): its wins are real and are verified like any
@@ -537,12 +548,27 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     ) -> Option<solvers::Report<Self::Move>> {
         None
     }
-    /// The seed's fixed way of playing: the move it makes in `state`, if any.
-    fn first_fit(
-        &self,
-        _state: &Self::State,
-    ) -> Option<solvers::Successor<Self::Move, Self::State>> {
-        None
+    /// Restricted games of `state`'s position, most promising first, for games whose
+    /// complete search is slow but whose wins mostly lie in a few much smaller games over a
+    /// subset of the moves (one-deal Gaps: each fixed assignment of suits to rows). A
+    /// restricted game's moves are this game's moves and its won positions are this game's,
+    /// so its wins are real; its losses prove nothing. The portfolio searches them before and
+    /// beside the complete search. Empty: none.
+    fn restrictions(&self, _state: &Self::State) -> Vec<Self>
+    where
+        Self: Sized,
+    {
+        Vec::new()
+    }
+    /// The game's own heuristics beyond `h` ([`solvers::Space::heuristic`]) and `guide`
+    /// ([`solvers::Space::guide`]), which `patience bench` runs by name
+    /// ([`crate::study::bench::heuristics`]); [`Game::own_heuristic`] computes them.
+    fn own_heuristics(&self) -> &'static [OwnHeuristic] {
+        &[]
+    }
+    /// The estimate of the `i`-th of [`Game::own_heuristics`] for `state`.
+    fn own_heuristic(&self, _i: usize, _state: &Self::State) -> u32 {
+        0
     }
 }
 

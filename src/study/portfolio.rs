@@ -2,7 +2,7 @@
 //! growing node budgets.
 
 use super::Algorithm;
-use crate::games::{Focus, Game};
+use crate::games::{Focus, Game, SearchProfile};
 use solvers::{BestFirstMode, Limits, Outcome, Stats};
 use std::time::Instant;
 
@@ -491,14 +491,12 @@ fn portfolio<G: Game>(
     while budget < run.total.expanded {
         budget = budget.saturating_mul(10);
     }
-    // Games that leave the complete best-first searches out (`Game::portfolio_best_first`)
+    let profile: SearchProfile = game.search_profile();
+    // Games that leave the complete best-first searches out (`SearchProfile::best_first`)
     // skip them from the start; their depth-first step stays the complete search.
-    let best_first = game.portfolio_best_first();
-    debug_assert!(
-        best_first || game.portfolio_dfs(),
-        "a complete search stays"
-    );
-    let wide_beams = game.portfolio_wide_beams();
+    let best_first = profile.best_first;
+    debug_assert!(best_first || profile.dfs, "a complete search stays");
+    let wide_beams = profile.wide_beams;
     let mut skip =
         PORTFOLIO.map(|(_, search)| !best_first && matches!(search, Search::Complete(_)));
     // Per entry: a wins-only search over every move that stopped at its budget this round.
@@ -506,7 +504,7 @@ fn portfolio<G: Game>(
     // The depth-first search goes on each round from where it stopped (its table kept), so
     // no round repeats the states of the rounds before.
     let guided = match order {
-        DfsOrder::Game => game.portfolio_dfs_guided(),
+        DfsOrder::Game => profile.dfs_guided,
         DfsOrder::Guided => true,
     };
     let mut dfs = solvers::DepthFirst::new(game, state.clone(), guided);
@@ -535,14 +533,14 @@ fn portfolio<G: Game>(
                 // The weight belongs to the generator's order: a step guided whatever the
                 // game's choice (the fair player's worlds, measured with the usual share)
                 // keeps the usual share.
-                Search::Dfs if !guided => share.saturating_mul(game.portfolio_dfs_weight()),
+                Search::Dfs if !guided => share.saturating_mul(profile.dfs_weight),
                 _ => share,
             };
             let budget = budget.saturating_mul(share);
             // The depth-first search keeps its table meanwhile.
             let held = dfs.memory_bytes();
             let tried = match search {
-                Search::Dfs if !game.portfolio_dfs() => None,
+                Search::Dfs if !profile.dfs => None,
                 Search::Dfs => run.attempt(budget, false, |l| Some(dfs.run(l))),
                 Search::Complete(mode) => run.attempt_beside(held, budget, false, |l| {
                     Some(solvers::best_first(game, state.clone(), mode, l))
@@ -585,7 +583,7 @@ fn portfolio<G: Game>(
 /// The order of the portfolio's depth-first search over every move (games with a waste).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum DfsOrder {
-    /// The game's choice ([`Game::portfolio_dfs_guided`]).
+    /// The game's choice ([`SearchProfile::dfs_guided`]).
     Game,
     /// Guided, whatever the game's choice: the sampled worlds of the fair player and of the
     /// fair hint, whose first moves are votes and whose lines the player follows until
@@ -604,8 +602,8 @@ enum Search {
     /// Best-first search over every move (exhaustive: its losses are proofs).
     Complete(solvers::BestFirstMode),
     /// Depth-first search over every move (exhaustive too), for the games that ask for it
-    /// ([`Game::portfolio_dfs`]), guided or in the generator's order
-    /// ([`Game::portfolio_dfs_guided`]).
+    /// ([`SearchProfile::dfs`]), guided or in the generator's order
+    /// ([`SearchProfile::dfs_guided`]).
     Dfs,
 }
 
@@ -625,7 +623,7 @@ enum FocusedSearch {
     /// Beam search as wide as its budget allows for lines of `BEAM_DEPTH` moves.
     Beam,
     /// Beam search as wide as its budget allows for lines of `WIDE_BEAM_DEPTH` moves, only
-    /// in the games that ask for it ([`Game::portfolio_wide_beams`]), from a budget of
+    /// in the games that ask for it ([`SearchProfile::wide_beams`]), from a budget of
     /// `WIDE_BEAM_FROM` states, and where the caller's node limit leaves it whole
     /// ([`wide_beam_runs`]).
     WideBeam,
@@ -684,14 +682,14 @@ fn wide_beam_runs(wide_beams: bool, budget: u64, left: Option<u64>) -> bool {
 /// budget, search). Games without a focused search (all but the tableau engine's games of
 /// suit runs) skip the focused steps, as does a game whose focused search has run out of
 /// states without leaving any out. Games with a waste (the Forty Thieves family) run the
-/// beam (over every move; from the third round, where [`Game::portfolio_wide_beams`] says
+/// beam (over every move; from the third round, where [`SearchProfile::wide_beams`] says
 /// so, a wide beam after it), then a depth-first search over every move with four times
 /// the budget, guided or, in one-deck games without a reserve and two-deck games with a
-/// redeal, in the generator's order ([`Game::portfolio_dfs_guided`]) and then with
-/// [`Game::portfolio_dfs_weight`] times that; complete either way: its losses are proofs,
-/// found several times sooner than by the best-first searches ([`Game::portfolio_dfs`]); it goes on each round from where it
+/// redeal, in the generator's order ([`SearchProfile::dfs_guided`]) and then with
+/// [`SearchProfile::dfs_weight`] times that; complete either way: its losses are proofs,
+/// found several times sooner than by the best-first searches ([`SearchProfile::dfs`]); it goes on each round from where it
 /// stopped, its table kept, and the other searches get the memory budget less what it
-/// holds), then the complete best-first searches (not where [`Game::portfolio_best_first`]
+/// holds), then the complete best-first searches (not where [`SearchProfile::best_first`]
 /// says so: the games of two decks with a waste and no redeal);
 /// other games skip the depth-first step. For Spider and its family the focused searches
 /// lead each round: a beam, then greedy best-first, with four times the budget each. On Spider (four suits)
@@ -751,23 +749,23 @@ mod tests {
     /// The portfolio's depth-first step, in Klondike's own order (`DfsOrder::Game`: one
     /// deck, no reserve) and guided, wins deal 11 and proves deal 265 lost either way; the
     /// generator's order wins 11 in fewer states (the figures of `Tableau`'s
-    /// `portfolio_dfs_guided`), so the order reaches the search.
+    /// `search_profile`), so the order reaches the search.
     #[test]
     fn klondikes_depth_first_step_takes_the_generators_order_unless_asked_to_be_guided() {
         let g = game("klondike");
-        assert!(!g.portfolio_dfs_guided());
-        assert!(game("canfield").portfolio_dfs_guided());
-        assert!(game("forty-thieves").portfolio_dfs_guided());
-        assert_eq!(game("forty-thieves").portfolio_dfs_weight(), 1);
-        assert_eq!(game("canfield").portfolio_dfs_weight(), 1);
-        assert_eq!(g.portfolio_dfs_weight(), 8);
+        assert!(!g.search_profile().dfs_guided);
+        assert!(game("canfield").search_profile().dfs_guided);
+        assert!(game("forty-thieves").search_profile().dfs_guided);
+        assert_eq!(game("forty-thieves").search_profile().dfs_weight, 1);
+        assert_eq!(game("canfield").search_profile().dfs_weight, 1);
+        assert_eq!(g.search_profile().dfs_weight, 8);
         // Every card in the stock: no loss within reach, the usual share.
-        assert!(!game("gold-mine").portfolio_dfs_guided());
-        assert_eq!(game("gold-mine").portfolio_dfs_weight(), 1);
+        assert!(!game("gold-mine").search_profile().dfs_guided);
+        assert_eq!(game("gold-mine").search_profile().dfs_weight, 1);
         // Two decks with a redeal: the generator's order, and a larger share.
         for id in ["little-forty", "backbone", "jumbo", "zebra"] {
-            assert!(!game(id).portfolio_dfs_guided(), "{id}");
-            assert_eq!(game(id).portfolio_dfs_weight(), 8, "{id}");
+            assert!(!game(id).search_profile().dfs_guided, "{id}");
+            assert_eq!(game(id).search_profile().dfs_weight, 8, "{id}");
         }
         let limits = Limits::none().with_nodes(200_000);
         let search = |deal, order| {
@@ -808,12 +806,12 @@ mod tests {
             2 * width(FocusedSearch::Beam)
         );
         for id in ["forty-thieves", "streets", "maria", "limited"] {
-            assert!(two_decks(id).portfolio_wide_beams(), "{id}");
+            assert!(two_decks(id).search_profile().wide_beams, "{id}");
         }
         for id in ["little-forty", "backbone", "spider-4suits"] {
-            assert!(!two_decks(id).portfolio_wide_beams(), "{id}");
+            assert!(!two_decks(id).search_profile().wide_beams, "{id}");
         }
-        assert!(!game("klondike").portfolio_wide_beams());
+        assert!(!game("klondike").search_profile().wide_beams);
         // The wide beam follows the narrow one in each round; they are the only beams
         // (one that saw every state stops both).
         let beams: Vec<usize> = (0..PORTFOLIO.len())
@@ -834,7 +832,7 @@ mod tests {
     #[test]
     fn two_decks_without_a_redeal_leave_the_best_first_searches_out() {
         for id in ["forty-thieves", "streets", "maria", "limited"] {
-            assert!(!two_decks(id).portfolio_best_first(), "{id}");
+            assert!(!two_decks(id).search_profile().best_first, "{id}");
         }
         // Spider has two decks and no redeal, but no waste: its rounds keep them.
         for id in [
@@ -844,18 +842,21 @@ mod tests {
             "spider-4suits",
             "gypsy",
         ] {
-            assert!(two_decks(id).portfolio_best_first(), "{id}");
+            assert!(two_decks(id).search_profile().best_first, "{id}");
         }
         for id in ["klondike", "canfield"] {
-            assert!(game(id).portfolio_best_first(), "{id}");
+            assert!(game(id).search_profile().best_first, "{id}");
         }
         // The trait's contract: a game without them keeps the complete depth-first search.
         let mut without = 0;
         for i in 0..crate::games::tableau::embedded_count() as u16 {
             if crate::games::tableau::preset(i).decks == 2 {
                 let g = crate::games::tableau::TwoDecks::preset(i);
-                assert!(g.portfolio_best_first() || g.portfolio_dfs(), "{i}");
-                without += usize::from(!g.portfolio_best_first());
+                assert!(
+                    g.search_profile().best_first || g.search_profile().dfs,
+                    "{i}"
+                );
+                without += usize::from(!g.search_profile().best_first);
             }
         }
         assert_eq!(
