@@ -51,11 +51,12 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// The registry of the games with their own rules (not presets of the tableau engine), in
-/// catalogue order: one line each, `Variant => module::DESCRIPTOR,` under the doc of its
-/// [`GameId`] variant. The descriptor is the game file's [`OwnGame`] constant: catalogue
-/// entry, deck and the game itself. Everything that lists these games is made from here:
-/// the [`GameId`] variants and [`GameId::ALL`], [`GameId::info`], [`GameId::deck`] (and
-/// so the parsing of ids) and the arms of [`with_game!`](crate::with_game).
+/// catalogue order: one line each, `Variant => module::DESCRIPTOR in Family,` under the doc
+/// of its [`GameId`] variant. The descriptor is the game file's [`OwnGame`] constant:
+/// catalogue entry, deck and the game itself; the [`Family`] is the game's family.
+/// Everything that lists these games is made from here: the [`GameId`] variants and
+/// [`GameId::ALL`], [`GameId::info`], [`GameId::deck`] (and so the parsing of ids),
+/// [`GameId::family`] and the arms of [`with_game!`](crate::with_game).
 ///
 /// A macro, so that [`with_game!`](crate::with_game) can name each game's own type and the
 /// generic code it runs stays monomorphised: `own_games!(then!(args))` calls
@@ -66,75 +67,75 @@ macro_rules! own_games {
     ($then:ident ! $args:tt) => {
         $crate::$then! { $args
             /// Relais des 7.
-            R7 => r7::GAME,
+            R7 => r7::GAME in Course,
             /// À la queue leu leu, 52 cards.
-            Qll => qll::GAME,
+            Qll => qll::GAME in Course,
             /// À la queue leu leu, 32 cards.
-            Qll32 => qll::GAME_32,
+            Qll32 => qll::GAME_32 in Course,
             /// Les quatre couleurs.
-            C4 => c4::GAME,
+            C4 => c4::GAME in Course,
             /// Montée-Descente.
-            Md => md::GAME,
+            Md => md::GAME in Course,
             /// Clock (AisleRiot's Horloge).
-            Clock => clock::GAME,
+            Clock => clock::GAME in Course,
             /// Große Napoleon.
-            GrosseNapoleon => grosse_napoleon::GAME,
+            GrosseNapoleon => grosse_napoleon::GAME in FortyThieves,
             /// Golf.
-            Golf => golf::GAME,
+            Golf => golf::GAME in OntoWaste,
             /// Black Hole.
-            BlackHole => black_hole::GAME,
+            BlackHole => black_hole::GAME in OntoWaste,
             /// All in a Row.
-            AllInARow => all_in_a_row::GAME,
+            AllInARow => all_in_a_row::GAME in OntoWaste,
             /// Triple Peaks.
-            TriplePeaks => triple_peaks::GAME,
+            TriplePeaks => triple_peaks::GAME in OntoWaste,
             /// Elevator.
-            Elevator => elevator::GAME,
+            Elevator => elevator::GAME in OntoWaste,
             /// Escalator.
-            Escalator => escalator::GAME,
+            Escalator => escalator::GAME in OntoWaste,
             /// Thieves (AisleRiot's Les Voleurs).
-            Thieves => thieves::GAME,
+            Thieves => thieves::GAME in OntoWaste,
             /// Fortunes.
-            Fortunes => fortunes::GAME,
+            Fortunes => fortunes::GAME in Rounds,
             /// First Law (AisleRiot's Première loi).
-            FirstLaw => first_law::GAME,
+            FirstLaw => first_law::GAME in Rounds,
             /// Gaps (AisleRiot's).
-            Gaps => gaps::GAME,
+            Gaps => gaps::GAME in Grid,
             /// Gaps with randomly placed gaps on redeal.
-            GapsRandom => gaps::RANDOM,
+            GapsRandom => gaps::RANDOM in Grid,
             /// Gaps, one deal (Solvitaire's).
-            GapsOneDeal => gaps::ONE_DEAL,
+            GapsOneDeal => gaps::ONE_DEAL in Grid,
             /// Gaps, basic variant (Solvitaire's).
-            GapsBasic => gaps::BASIC,
+            GapsBasic => gaps::BASIC in Grid,
             /// Maze (AisleRiot's Le labyrinthe).
-            Maze => maze::GAME,
+            Maze => maze::GAME in Grid,
             /// Camelot.
-            Camelot => camelot::GAME,
+            Camelot => camelot::GAME in Grid,
             /// Thirteen (AisleRiot's Thirteen (13)).
-            Thirteen => thirteen::GAME,
+            Thirteen => thirteen::GAME in Pairing,
             /// Treize.
-            Treize => treize::GAME,
+            Treize => treize::GAME in Pairing,
             /// Fourteen (AisleRiot's Fourteen (14)).
-            Fourteen => fourteen::GAME,
+            Fourteen => fourteen::GAME in Pairing,
             /// Gay Gordons.
-            GayGordons => gay_gordons::GAME,
+            GayGordons => gay_gordons::GAME in Pairing,
             /// Isabel (AisleRiot's Isabelle).
-            Isabel => isabel::GAME,
+            Isabel => isabel::GAME in Pairing,
             /// Helsinki.
-            Helsinki => helsinki::GAME,
+            Helsinki => helsinki::GAME in Pairing,
             /// Jamestown.
-            Jamestown => jamestown::GAME,
+            Jamestown => jamestown::GAME in Pairing,
             /// Block Ten (AisleRiot's Bloc 10).
-            BlockTen => block_ten::GAME,
+            BlockTen => block_ten::GAME in Pairing,
             /// Cover (AisleRiot's Couvercle).
-            Cover => cover::GAME,
+            Cover => cover::GAME in Pairing,
             /// Monte Carlo.
-            MonteCarlo => monte_carlo::GAME,
+            MonteCarlo => monte_carlo::GAME in Compacting,
             /// Neighbor (AisleRiot's Le Voisin).
-            Neighbor => neighbor::GAME,
+            Neighbor => neighbor::GAME in Compacting,
             /// Quatorze.
-            Quatorze => quatorze::GAME,
+            Quatorze => quatorze::GAME in Compacting,
             /// Accordion (AisleRiot's Accordéon), all cards face up.
-            Accordion => accordion::GAME,
+            Accordion => accordion::GAME in Compacting,
         }
     };
 }
@@ -209,7 +210,7 @@ crate::own_games!(__game_ids!());
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __game_ids {
-    (() $($(#[$doc:meta])* $variant:ident => $($path:ident)::+,)*) => {
+    (() $($(#[$doc:meta])* $variant:ident => $($path:ident)::+ in $family:ident,)*) => {
         /// Every game the workbench knows: the own-rules games of the registry
         /// ([`own_games!`](crate::own_games)), then the tableau engine's presets.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -230,6 +231,14 @@ macro_rules! __game_ids {
                         $crate::games::$($path)::+.info,
                         $crate::games::$($path)::+.deck,
                     ),)*
+                    GameId::Tableau(_) => unreachable!("a tableau preset is not in the registry"),
+                }
+            }
+
+            /// An own-rules game's family, from its line in the registry.
+            fn own_family(self) -> $crate::games::Family {
+                match self {
+                    $(GameId::$variant => $crate::games::Family::$family,)*
                     GameId::Tableau(_) => unreachable!("a tableau preset is not in the registry"),
                 }
             }
@@ -300,6 +309,75 @@ impl GameId {
         match self {
             GameId::Tableau(i) => tableau::preset(i).deck(),
             own => own.own().1,
+        }
+    }
+
+    /// The game's family: an own-rules game's from its line in the registry
+    /// ([`own_games!`](crate::own_games)), a preset's from the catalogue of presets.
+    pub fn family(self) -> Family {
+        match self {
+            GameId::Tableau(i) => tableau::family(i),
+            own => own.own_family(),
+        }
+    }
+
+    /// Every game of `family` ([`GameId::all`]), in catalogue order.
+    pub fn of_family(family: Family) -> Vec<GameId> {
+        GameId::all()
+            .into_iter()
+            .filter(|g| g.family() == family)
+            .collect()
+    }
+}
+
+/// A family of games: the games that share an engine or a tradition, which the
+/// documentation and the results describe together. [`GameId::family`] gives a game's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// The French course's games (Relais des 7, À la queue leu leu, Les quatre couleurs,
+    /// Montée-Descente) and Clock: small games, most without choices.
+    Course,
+    /// Games whose cards leave a layout one at a time onto a single pile ([`onto_waste`]):
+    /// Golf, Black Hole, All in a Row, Triple Peaks, Elevator, Escalator, Thieves.
+    OntoWaste,
+    /// Games whose stock deals a card onto each of four piles a round ([`rounds`]): Fortunes
+    /// and First Law.
+    Rounds,
+    /// Games whose cards leave in pairs, or alone ([`pairing`]): Thirteen and its kin.
+    Pairing,
+    /// Games of cards on a line or grid that closes up ([`compacting`]): Monte Carlo,
+    /// Neighbor, Quatorze, Accordion.
+    Compacting,
+    /// Games played on a grid of slots: the Gaps variants, Maze, Camelot.
+    Grid,
+    /// The FreeCell family: the tableau engine's presets with free cells or none and no
+    /// stock (Baker's Game, Eight Off, Seahaven, Baker's Dozen, King Albert, ...).
+    FreeCell,
+    /// Spider and its family, and Mogelpat: stocks dealt onto every pile, runs going home.
+    Spider,
+    /// Forty Thieves and its variants (two decks, a waste), and Große Napoleon.
+    FortyThieves,
+    /// Klondike and its variants, the reserve games (Canfield, ...) and Yukon's family.
+    Klondike,
+    /// A preset loaded at run time (`--rules FILE`).
+    Loaded,
+}
+
+impl Family {
+    /// The family's name, lower case with hyphens (as in `docs/games/`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Course => "course",
+            Family::OntoWaste => "onto-waste",
+            Family::Rounds => "rounds",
+            Family::Pairing => "pairing",
+            Family::Compacting => "compacting",
+            Family::Grid => "grid",
+            Family::FreeCell => "freecell",
+            Family::Spider => "spider",
+            Family::FortyThieves => "forty-thieves",
+            Family::Klondike => "klondike",
+            Family::Loaded => "loaded",
         }
     }
 }
@@ -684,7 +762,7 @@ macro_rules! with_game {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_game {
-    (($id:expr, $g:ident, $body:expr) $($(#[$doc:meta])* $variant:ident => $($path:ident)::+,)*) => {
+    (($id:expr, $g:ident, $body:expr) $($(#[$doc:meta])* $variant:ident => $($path:ident)::+ in $family:ident,)*) => {
         match $id {
             $($crate::games::GameId::$variant => {
                 let $g = &$crate::games::$($path)::+.game;
@@ -751,6 +829,23 @@ mod tests {
                 assert_eq!(g.id().info().deterministic, id.info().deterministic);
             });
         }
+    }
+
+    /// Every family but `Loaded` has games, each game of the catalogue has a family, and the
+    /// families' names differ.
+    #[test]
+    fn every_game_has_a_family() {
+        let families: Vec<Family> = GameId::all().into_iter().map(GameId::family).collect();
+        assert!(!families.contains(&Family::Loaded));
+        let mut names: Vec<&str> = families.iter().map(|f| f.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), 10, "{names:?}");
+        assert_eq!(GameId::of_family(Family::Rounds).len(), 2);
+        assert_eq!(
+            GameId::of_family(Family::FortyThieves)[0].to_string(),
+            "grosse-napoleon"
+        );
     }
 
     #[test]
