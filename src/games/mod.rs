@@ -431,10 +431,9 @@ pub struct OwnHeuristic {
 }
 
 /// How the portfolio (`study::portfolio`) searches a game: the choices its rounds read,
-/// one value per game ([`Game::search_profile`]). The searches themselves are the game's
-/// code ([`Game::focused_search`], [`Game::compound_dive`], [`Game::restrictions`]), each
-/// answering None where the game or the position has none, so whether they run is not
-/// repeated here.
+/// one value per game ([`Game::search_profile`]). The game's own searches are code and stay
+/// methods ([`Game::focused_search`], [`Game::compound_dive`]); the profile says whether
+/// the game has them. ([`Game::restrictions`] depends on the position alone.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchProfile {
     /// Whether the rounds run a complete depth-first search over every move beside the
@@ -458,17 +457,27 @@ pub struct SearchProfile {
     /// wide after the usual one: for games whose beams die out (every line at a dead end)
     /// well before the layers they are sized for.
     pub wide_beams: bool,
+    /// Whether the game has a search over a reduced move set ([`Game::focused_search`]):
+    /// where false the rounds leave their focused steps out. Where true the method may
+    /// still answer None for a search the game or the position lacks.
+    pub focused: bool,
+    /// Whether the game has depth-first scans over compound moves ([`Game::compound_dive`]):
+    /// where true the portfolio opens with them (the FreeCell family).
+    pub compound: bool,
 }
 
 impl SearchProfile {
-    /// The portfolio of most games: no depth-first search in the rounds, the complete
-    /// best-first searches, one beam a round.
+    /// The portfolio of most games: the guided dive, then rounds of the complete
+    /// best-first searches; no depth-first search in the rounds, no searches of the game's
+    /// own.
     pub const DEFAULT: SearchProfile = SearchProfile {
         dfs: false,
         dfs_guided: true,
         dfs_weight: 1,
         best_first: true,
         wide_beams: false,
+        focused: false,
+        compound: false,
     };
 }
 

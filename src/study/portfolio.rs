@@ -195,6 +195,9 @@ impl Scans {
         state: &G::State,
         run: &mut Budgeted<'_>,
     ) -> ScanRound<G::Move> {
+        if !game.search_profile().compound {
+            return ScanRound::Absent;
+        }
         let per_scan = self.per_scan;
         self.per_scan = per_scan.saturating_mul(2);
         if self.saw_all {
@@ -475,13 +478,15 @@ fn portfolio<G: Game>(
         budget = budget.saturating_mul(10);
     }
     let profile: SearchProfile = game.search_profile();
-    // Games that leave the complete best-first searches out (`SearchProfile::best_first`)
-    // skip them from the start; their depth-first step stays the complete search.
-    let best_first = profile.best_first;
-    debug_assert!(best_first || profile.dfs, "a complete search stays");
+    // The searches the profile leaves out are skipped from the start; a game without the
+    // complete best-first searches keeps the depth-first one, a complete search too.
+    debug_assert!(profile.best_first || profile.dfs, "a complete search stays");
     let wide_beams = profile.wide_beams;
-    let mut skip =
-        PORTFOLIO.map(|(_, search)| !best_first && matches!(search, Search::Complete(_)));
+    let mut skip = PORTFOLIO.map(|(_, search)| match search {
+        Search::Focused(_) => !profile.focused,
+        Search::Dfs => !profile.dfs,
+        Search::Complete(_) => !profile.best_first,
+    });
     // Per entry: a wins-only search over every move that stopped at its budget this round.
     let mut loose_unfinished = [false; PORTFOLIO.len()];
     // The depth-first search goes on each round from where it stopped (its table kept), so
@@ -523,7 +528,6 @@ fn portfolio<G: Game>(
             // The depth-first search keeps its table meanwhile.
             let held = dfs.memory_bytes();
             let tried = match search {
-                Search::Dfs if !profile.dfs => None,
                 Search::Dfs => run.attempt(budget, false, |l| Some(dfs.run(l))),
                 Search::Complete(mode) => run.attempt_beside(held, budget, false, |l| {
                     Some(solvers::best_first(game, state.clone(), mode, l))
@@ -538,7 +542,7 @@ fn portfolio<G: Game>(
                 }),
             };
             let Some((r, ends)) = tried else {
-                // The game has no focused search (or no depth-first one).
+                // The game has no focused search of this kind.
                 skip[t] = true;
                 continue;
             };
@@ -751,6 +755,25 @@ mod tests {
         for order in [DfsOrder::Game, DfsOrder::Guided] {
             assert!(matches!(search(265, order).outcome, Outcome::Unsolvable));
         }
+    }
+
+    /// Every game's profile says it has a focused search or compound scans exactly where the
+    /// methods answer with one, so the rounds leave out only searches the game lacks.
+    #[test]
+    fn profiles_name_the_games_own_searches() {
+        use crate::games::GameId;
+        let (mut focused, mut compound) = (0, 0);
+        for id in GameId::all() {
+            crate::with_game!(id, g => {
+                let s = g.pack(&g.deal(1)).expect("packs");
+                let p = g.search_profile();
+                assert_eq!(p.focused, offers(g, &s, Algorithm::Beam), "{id}");
+                assert_eq!(p.compound, offers(g, &s, Algorithm::Compound), "{id}");
+                focused += usize::from(p.focused);
+                compound += usize::from(p.compound);
+            });
+        }
+        assert!(focused > 10 && compound > 10, "{focused} {compound}");
     }
 
     /// The wide beams are for the games that ask for them, from the third round's budget,
