@@ -156,8 +156,8 @@ fn registry() -> &'static Mutex<Vec<&'static Rules>> {
     })
 }
 
-/// The family of preset `index`: an embedded preset's from [`PRESETS`], [`F::Loaded`] for
-/// rules loaded with [`register`].
+/// The family of preset `index`: an embedded preset's from the list of embedded presets,
+/// [`Family::Loaded`](F::Loaded) for rules loaded with [`register`].
 pub fn family(index: u16) -> F {
     PRESETS.get(usize::from(index)).map_or(F::Loaded, |p| p.0)
 }

@@ -162,7 +162,7 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
     ///   times sooner than to best-first.
     /// - `dfs_guided`: guided, except in one-deck games without a reserve (the Klondike
     ///   family) and two-deck games that redeal the waste
-    ///   ([`Tableau::redeals_two_decks`]), where the generator's order (foundation moves,
+    ///   (`Tableau::redeals_two_decks`), where the generator's order (foundation moves,
     ///   the tableau's, then the stock's) wins more deals.
     /// - `dfs_weight`: eight times the usual share where the order is the generator's and
     ///   the deal puts cards on the tableau; Gold Mine (every card in the stock) has no loss
