@@ -51,11 +51,12 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// The registry of the games with their own rules (not presets of the tableau engine), in
-/// catalogue order: one line each, `Variant => module::DESCRIPTOR,` under the doc of its
-/// [`GameId`] variant. The descriptor is the game file's [`OwnGame`] constant: catalogue
-/// entry, deck and the game itself. Everything that lists these games is made from here:
-/// the [`GameId`] variants and [`GameId::ALL`], [`GameId::info`], [`GameId::deck`] (and
-/// so the parsing of ids) and the arms of [`with_game!`](crate::with_game).
+/// catalogue order: one line each, `Variant => module::DESCRIPTOR in Family,` under the doc
+/// of its [`GameId`] variant. The descriptor is the game file's [`OwnGame`] constant:
+/// catalogue entry, deck and the game itself; the [`Family`] is the game's family.
+/// Everything that lists these games is made from here: the [`GameId`] variants and
+/// [`GameId::ALL`], [`GameId::info`], [`GameId::deck`] (and so the parsing of ids),
+/// [`GameId::family`] and the arms of [`with_game!`](crate::with_game).
 ///
 /// A macro, so that [`with_game!`](crate::with_game) can name each game's own type and the
 /// generic code it runs stays monomorphised: `own_games!(then!(args))` calls
@@ -66,75 +67,75 @@ macro_rules! own_games {
     ($then:ident ! $args:tt) => {
         $crate::$then! { $args
             /// Relais des 7.
-            R7 => r7::GAME,
+            R7 => r7::GAME in Course,
             /// À la queue leu leu, 52 cards.
-            Qll => qll::GAME,
+            Qll => qll::GAME in Course,
             /// À la queue leu leu, 32 cards.
-            Qll32 => qll::GAME_32,
+            Qll32 => qll::GAME_32 in Course,
             /// Les quatre couleurs.
-            C4 => c4::GAME,
+            C4 => c4::GAME in Course,
             /// Montée-Descente.
-            Md => md::GAME,
+            Md => md::GAME in Course,
             /// Clock (AisleRiot's Horloge).
-            Clock => clock::GAME,
+            Clock => clock::GAME in Course,
             /// Große Napoleon.
-            GrosseNapoleon => grosse_napoleon::GAME,
+            GrosseNapoleon => grosse_napoleon::GAME in FortyThieves,
             /// Golf.
-            Golf => golf::GAME,
+            Golf => golf::GAME in OntoWaste,
             /// Black Hole.
-            BlackHole => black_hole::GAME,
+            BlackHole => black_hole::GAME in OntoWaste,
             /// All in a Row.
-            AllInARow => all_in_a_row::GAME,
+            AllInARow => all_in_a_row::GAME in OntoWaste,
             /// Triple Peaks.
-            TriplePeaks => triple_peaks::GAME,
+            TriplePeaks => triple_peaks::GAME in OntoWaste,
             /// Elevator.
-            Elevator => elevator::GAME,
+            Elevator => elevator::GAME in OntoWaste,
             /// Escalator.
-            Escalator => escalator::GAME,
+            Escalator => escalator::GAME in OntoWaste,
             /// Thieves (AisleRiot's Les Voleurs).
-            Thieves => thieves::GAME,
+            Thieves => thieves::GAME in OntoWaste,
             /// Fortunes.
-            Fortunes => fortunes::GAME,
+            Fortunes => fortunes::GAME in Rounds,
             /// First Law (AisleRiot's Première loi).
-            FirstLaw => first_law::GAME,
+            FirstLaw => first_law::GAME in Rounds,
             /// Gaps (AisleRiot's).
-            Gaps => gaps::GAME,
+            Gaps => gaps::GAME in Grid,
             /// Gaps with randomly placed gaps on redeal.
-            GapsRandom => gaps::RANDOM,
+            GapsRandom => gaps::RANDOM in Grid,
             /// Gaps, one deal (Solvitaire's).
-            GapsOneDeal => gaps::ONE_DEAL,
+            GapsOneDeal => gaps::ONE_DEAL in Grid,
             /// Gaps, basic variant (Solvitaire's).
-            GapsBasic => gaps::BASIC,
+            GapsBasic => gaps::BASIC in Grid,
             /// Maze (AisleRiot's Le labyrinthe).
-            Maze => maze::GAME,
+            Maze => maze::GAME in Grid,
             /// Camelot.
-            Camelot => camelot::GAME,
+            Camelot => camelot::GAME in Grid,
             /// Thirteen (AisleRiot's Thirteen (13)).
-            Thirteen => thirteen::GAME,
+            Thirteen => thirteen::GAME in Pairing,
             /// Treize.
-            Treize => treize::GAME,
+            Treize => treize::GAME in Pairing,
             /// Fourteen (AisleRiot's Fourteen (14)).
-            Fourteen => fourteen::GAME,
+            Fourteen => fourteen::GAME in Pairing,
             /// Gay Gordons.
-            GayGordons => gay_gordons::GAME,
+            GayGordons => gay_gordons::GAME in Pairing,
             /// Isabel (AisleRiot's Isabelle).
-            Isabel => isabel::GAME,
+            Isabel => isabel::GAME in Pairing,
             /// Helsinki.
-            Helsinki => helsinki::GAME,
+            Helsinki => helsinki::GAME in Pairing,
             /// Jamestown.
-            Jamestown => jamestown::GAME,
+            Jamestown => jamestown::GAME in Pairing,
             /// Block Ten (AisleRiot's Bloc 10).
-            BlockTen => block_ten::GAME,
+            BlockTen => block_ten::GAME in Pairing,
             /// Cover (AisleRiot's Couvercle).
-            Cover => cover::GAME,
+            Cover => cover::GAME in Pairing,
             /// Monte Carlo.
-            MonteCarlo => monte_carlo::GAME,
+            MonteCarlo => monte_carlo::GAME in Compacting,
             /// Neighbor (AisleRiot's Le Voisin).
-            Neighbor => neighbor::GAME,
+            Neighbor => neighbor::GAME in Compacting,
             /// Quatorze.
-            Quatorze => quatorze::GAME,
+            Quatorze => quatorze::GAME in Compacting,
             /// Accordion (AisleRiot's Accordéon), all cards face up.
-            Accordion => accordion::GAME,
+            Accordion => accordion::GAME in Compacting,
         }
     };
 }
@@ -209,7 +210,7 @@ crate::own_games!(__game_ids!());
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __game_ids {
-    (() $($(#[$doc:meta])* $variant:ident => $($path:ident)::+,)*) => {
+    (() $($(#[$doc:meta])* $variant:ident => $($path:ident)::+ in $family:ident,)*) => {
         /// Every game the workbench knows: the own-rules games of the registry
         /// ([`own_games!`](crate::own_games)), then the tableau engine's presets.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -230,6 +231,14 @@ macro_rules! __game_ids {
                         $crate::games::$($path)::+.info,
                         $crate::games::$($path)::+.deck,
                     ),)*
+                    GameId::Tableau(_) => unreachable!("a tableau preset is not in the registry"),
+                }
+            }
+
+            /// An own-rules game's family, from its line in the registry.
+            fn own_family(self) -> $crate::games::Family {
+                match self {
+                    $(GameId::$variant => $crate::games::Family::$family,)*
                     GameId::Tableau(_) => unreachable!("a tableau preset is not in the registry"),
                 }
             }
@@ -302,6 +311,75 @@ impl GameId {
             own => own.own().1,
         }
     }
+
+    /// The game's family: an own-rules game's from its line in the registry
+    /// ([`own_games!`](crate::own_games)), a preset's from the catalogue of presets.
+    pub fn family(self) -> Family {
+        match self {
+            GameId::Tableau(i) => tableau::family(i),
+            own => own.own_family(),
+        }
+    }
+
+    /// Every game of `family` ([`GameId::all`]), in catalogue order.
+    pub fn of_family(family: Family) -> Vec<GameId> {
+        GameId::all()
+            .into_iter()
+            .filter(|g| g.family() == family)
+            .collect()
+    }
+}
+
+/// A family of games: the games that share an engine or a tradition, which the
+/// documentation and the results describe together. [`GameId::family`] gives a game's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// The French course's games (Relais des 7, À la queue leu leu, Les quatre couleurs,
+    /// Montée-Descente) and Clock: small games, most without choices.
+    Course,
+    /// Games whose cards leave a layout one at a time onto a single pile ([`onto_waste`]):
+    /// Golf, Black Hole, All in a Row, Triple Peaks, Elevator, Escalator, Thieves.
+    OntoWaste,
+    /// Games whose stock deals a card onto each of four piles a round ([`rounds`]): Fortunes
+    /// and First Law.
+    Rounds,
+    /// Games whose cards leave in pairs, or alone ([`pairing`]): Thirteen and its kin.
+    Pairing,
+    /// Games of cards on a line or grid that closes up ([`compacting`]): Monte Carlo,
+    /// Neighbor, Quatorze, Accordion.
+    Compacting,
+    /// Games played on a grid of slots: the Gaps variants, Maze, Camelot.
+    Grid,
+    /// The FreeCell family: the tableau engine's presets with free cells or none and no
+    /// stock (Baker's Game, Eight Off, Seahaven, Baker's Dozen, King Albert, ...).
+    FreeCell,
+    /// Spider and its family, and Mogelpat: stocks dealt onto every pile, runs going home.
+    Spider,
+    /// Forty Thieves and its variants (two decks, a waste), and Große Napoleon.
+    FortyThieves,
+    /// Klondike and its variants, the reserve games (Canfield, ...) and Yukon's family.
+    Klondike,
+    /// A preset loaded at run time (`--rules FILE`).
+    Loaded,
+}
+
+impl Family {
+    /// The family's name, lower case with hyphens (as in `docs/games/`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Course => "course",
+            Family::OntoWaste => "onto-waste",
+            Family::Rounds => "rounds",
+            Family::Pairing => "pairing",
+            Family::Compacting => "compacting",
+            Family::Grid => "grid",
+            Family::FreeCell => "freecell",
+            Family::Spider => "spider",
+            Family::FortyThieves => "forty-thieves",
+            Family::Klondike => "klondike",
+            Family::Loaded => "loaded",
+        }
+    }
 }
 
 impl fmt::Display for GameId {
@@ -352,8 +430,69 @@ pub struct OwnHeuristic {
     pub admissible: bool,
 }
 
-/// A game: its layouts and its engine (a [`solvers::Space`]).
+/// How the portfolio (`study::portfolio`) searches a game: the choices its rounds read,
+/// one value per game ([`Game::search_profile`]). The game's own searches are code and stay
+/// methods ([`Game::focused_search`], [`Game::compound_dive`]); the profile says whether
+/// the game has them. ([`Game::restrictions`] depends on the position alone.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchProfile {
+    /// Whether the rounds run a complete depth-first search over every move beside the
+    /// best-first ones, resumed each round from where it stopped: for games whose lost
+    /// deals are within reach of an exhaustive search, which depth-first search finishes
+    /// sooner and in less memory than best-first (the games with a waste).
+    pub dfs: bool,
+    /// Whether that depth-first search orders each layer's moves by the guide (true) or
+    /// takes them in the generator's order (false). Read only where `dfs` holds.
+    pub dfs_guided: bool,
+    /// How many times its usual share of each round's budget (four times the round's
+    /// budget) the depth-first search takes when it runs in the generator's order: more
+    /// where it decides more deals than the other searches. A depth-first search guided
+    /// whatever the game's choice (the fair player's sampled worlds) keeps the usual share.
+    /// Read only where `dfs` holds.
+    pub dfs_weight: u64,
+    /// Whether the rounds run the complete best-first searches. Where false, `dfs` must
+    /// hold, so that a complete search is still in the rounds to prove losses.
+    pub best_first: bool,
+    /// Whether the rounds run, from the third (4 million states a beam), a beam twice as
+    /// wide after the usual one: for games whose beams die out (every line at a dead end)
+    /// well before the layers they are sized for.
+    pub wide_beams: bool,
+    /// Whether the game has a search over a reduced move set ([`Game::focused_search`]):
+    /// where false the rounds leave their focused steps out. Where true the method may
+    /// still answer None for a search the game or the position lacks.
+    pub focused: bool,
+    /// Whether the game has depth-first scans over compound moves ([`Game::compound_dive`]):
+    /// where true the portfolio opens with them (the FreeCell family).
+    pub compound: bool,
+}
+
+impl SearchProfile {
+    /// The portfolio of most games: the guided dive, then rounds of the complete
+    /// best-first searches; no depth-first search in the rounds, no searches of the game's
+    /// own.
+    pub const DEFAULT: SearchProfile = SearchProfile {
+        dfs: false,
+        dfs_guided: true,
+        dfs_weight: 1,
+        best_first: true,
+        wide_beams: false,
+        focused: false,
+        compound: false,
+    };
+}
+
+impl Default for SearchProfile {
+    fn default() -> Self {
+        SearchProfile::DEFAULT
+    }
+}
+
+/// A game: its layouts and its engine (a [`solvers::Space`]). The methods come in four
+/// groups: rules and layout, board formats, fair play and chance, and search (the
+/// portfolio's [`SearchProfile`] and the game's own searches). Only `id`, `deal`, `pack` and
+/// `notation` are required; the others default to the answer of a game without that feature.
 pub trait Game: solvers::Space<Move: PartialEq> + Sync {
+    // Rules and layout: the deals, the packed state, the moves as written, the score.
     /// The catalogue id.
     fn id(&self) -> GameId;
     /// The layout of deal `n`, built with the reference pile primitives. `n` must pass
@@ -375,6 +514,40 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     fn pack(&self, table: &Table) -> Result<Self::State, BoardError>;
     /// A move in readable notation.
     fn notation(&self, mv: &Self::Move) -> String;
+    /// A move in a longer notation other tools read (fc-solve's, for the tableau games).
+    fn verbose_notation(&self, mv: &Self::Move) -> String {
+        self.notation(mv)
+    }
+    /// `line`, a winning line found from `start` by the searches, as the player's own moves:
+    /// games whose searches play shorthand moves (the tableau engine's cards from deep in
+    /// the talon, `games/tableau/talon.rs`) write them out; for the rest it is `line`.
+    fn write_out(&self, _start: &Self::State, line: Vec<Self::Move>) -> Vec<Self::Move> {
+        line
+    }
+    /// For games with passes over the stock: the pass (1-based) in which a winning move list
+    /// ends, counted from the position's own pass.
+    fn pass_of_win(&self, _start: &Table, _moves: &[Self::Move]) -> Option<u32> {
+        None
+    }
+    /// The game's own score of a played game, for games that have one (Mogelpat): `start`
+    /// and `end` are the layouts before and after the moves, `seconds` the time taken.
+    fn score(&self, _start: &Table, _end: &Table, _seconds: u64) -> Option<Score> {
+        None
+    }
+    /// For games where sending runs to helper piles is a choice that costs (Mogelpat): the
+    /// helper piles in use in `state`. None for every other game.
+    fn helpers_used(&self, _state: &Self::State) -> Option<u32> {
+        None
+    }
+    /// For games that count helper piles: the same game allowed at most `cap` of them.
+    fn with_helper_cap(&self, _cap: u32) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
+    // Board formats: other tools' texts (fc-solve's, black-hole-solver's, Solvitaire's JSON).
     /// Reads a board written in another tool's format (fc-solve's, for the tableau games),
     /// when `text` is in that format.
     fn read_board(&self, _text: &str) -> Option<Result<Table, BoardError>> {
@@ -396,12 +569,9 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     fn solvitaire_board(&self, _t: &Table) -> Option<Result<String, BoardError>> {
         None
     }
-    /// `line`, a winning line found from `start` by the searches, as the player's own moves:
-    /// games whose searches play shorthand moves (the tableau engine's cards from deep in
-    /// the talon, `games/tableau/talon.rs`) write them out; for the rest it is `line`.
-    fn write_out(&self, _start: &Self::State, line: Vec<Self::Move>) -> Vec<Self::Move> {
-        line
-    }
+
+    // Fair play and chance: what a player who does not see every card can do, and the fixed
+    // way of playing the seed describes.
     /// The move of `state` a player makes by doing what `mv` does in another position that
     /// looks the same (the same cards in sight, hidden cards anywhere): `mv` itself unless
     /// a move names a hidden card (the tableau engine's turn of the stock names the last
@@ -421,96 +591,24 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     fn draw_chance(&self, table: &Table, _rng: &mut crate::deals::Rng) -> Table {
         table.clone()
     }
-    /// The game's own heuristics beyond `h` ([`solvers::Space::heuristic`]) and `guide`
-    /// ([`solvers::Space::guide`]), which `patience bench` runs by name
-    /// ([`crate::study::bench::heuristics`]); [`Game::own_heuristic`] computes them.
-    fn own_heuristics(&self) -> &'static [OwnHeuristic] {
-        &[]
-    }
-    /// The estimate of the `i`-th of [`Game::own_heuristics`] for `state`.
-    fn own_heuristic(&self, _i: usize, _state: &Self::State) -> u32 {
-        0
-    }
-    /// A move in a longer notation other tools read (fc-solve's, for the tableau games).
-    fn verbose_notation(&self, mv: &Self::Move) -> String {
-        self.notation(mv)
-    }
-    /// For games with passes over the stock: the pass (1-based) in which a winning move list
-    /// ends, counted from the position's own pass.
-    fn pass_of_win(&self, _start: &Table, _moves: &[Self::Move]) -> Option<u32> {
-        None
-    }
-    /// For games where sending runs to helper piles is a choice that costs (Mogelpat): the
-    /// helper piles in use in `state`. None for every other game.
-    fn helpers_used(&self, _state: &Self::State) -> Option<u32> {
-        None
-    }
-    /// For games that count helper piles: the same game allowed at most `cap` of them.
-    fn with_helper_cap(&self, _cap: u32) -> Option<Self>
-    where
-        Self: Sized,
-    {
-        None
-    }
-    /// Restricted games of `state`'s position, most promising first, for games whose
-    /// complete search is slow but whose wins mostly lie in a few much smaller games over a
-    /// subset of the moves (one-deal Gaps: each fixed assignment of suits to rows). A
-    /// restricted game's moves are this game's moves and its won positions are this game's,
-    /// so its wins are real; its losses prove nothing. The portfolio searches them before and
-    /// beside the complete search. Empty: none.
-    fn restrictions(&self, _state: &Self::State) -> Vec<Self>
-    where
-        Self: Sized,
-    {
-        Vec::new()
-    }
-    /// The game's own score of a played game, for games that have one (Mogelpat): `start`
-    /// and `end` are the layouts before and after the moves, `seconds` the time taken.
-    fn score(&self, _start: &Table, _end: &Table, _seconds: u64) -> Option<Score> {
-        None
-    }
     /// Whether the seed describes a fixed way of playing this game with choices (reported
     /// beside the solver's verdict).
     fn has_first_fit(&self) -> bool {
         false
     }
-    /// Whether the portfolio runs a guided depth-first search beside its best-first ones
-    /// (each round, with four times the round's budget, going on from where it stopped):
-    /// for games whose lost deals are within reach of an exhaustive search, which
-    /// depth-first search finishes several times faster and in less memory than best-first
-    /// (the Forty Thieves family).
-    fn portfolio_dfs(&self) -> bool {
-        false
+    /// The seed's fixed way of playing: the move it makes in `state`, if any.
+    fn first_fit(
+        &self,
+        _state: &Self::State,
+    ) -> Option<solvers::Successor<Self::Move, Self::State>> {
+        None
     }
-    /// Whether the portfolio's depth-first search orders each layer's moves by the guide
-    /// (true) or takes them in the generator's order (false). Only read where
-    /// [`Game::portfolio_dfs`] holds.
-    fn portfolio_dfs_guided(&self) -> bool {
-        true
-    }
-    /// How many times its usual share of each round's budget the portfolio's depth-first
-    /// search takes (four times the round's budget, against one for each best-first
-    /// search and four for the beam) when it runs in the generator's order
-    /// ([`Game::portfolio_dfs_guided`] false): more where it decides more deals than the
-    /// other searches. A depth-first step guided whatever the game's choice (the fair
-    /// player's sampled worlds) keeps the usual share. Only read where
-    /// [`Game::portfolio_dfs`] holds.
-    fn portfolio_dfs_weight(&self) -> u64 {
-        1
-    }
-    /// Whether the portfolio's rounds run its complete best-first searches. A game that
-    /// answers false must have [`Game::portfolio_dfs`], so that a complete search (the
-    /// depth-first one) is still in the rounds to prove its losses; its rounds then come
-    /// round sooner.
-    fn portfolio_best_first(&self) -> bool {
-        true
-    }
-    /// Whether the portfolio runs, from its third round (4 million states a beam), a beam
-    /// twice as wide after its usual one: for games whose beams die out (every line of the
-    /// beam at a dead end) well before the layers they are sized for, where a wider beam of
-    /// the same budget reaches deals a narrow one cannot.
-    fn portfolio_wide_beams(&self) -> bool {
-        false
+
+    // Search: the portfolio's profile, the game's own searches and heuristics.
+    /// How the portfolio searches this game ([`SearchProfile`]): every tuning choice of the
+    /// portfolio's rounds, decided in one place per game.
+    fn search_profile(&self) -> SearchProfile {
+        SearchProfile::DEFAULT
     }
     /// A search over a reduced move set, for games whose complete searches are slow (the
     /// tableau engine's games of suit runs): its wins are real and are verified like any
@@ -537,12 +635,27 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     ) -> Option<solvers::Report<Self::Move>> {
         None
     }
-    /// The seed's fixed way of playing: the move it makes in `state`, if any.
-    fn first_fit(
-        &self,
-        _state: &Self::State,
-    ) -> Option<solvers::Successor<Self::Move, Self::State>> {
-        None
+    /// Restricted games of `state`'s position, most promising first, for games whose
+    /// complete search is slow but whose wins mostly lie in a few much smaller games over a
+    /// subset of the moves (one-deal Gaps: each fixed assignment of suits to rows). A
+    /// restricted game's moves are this game's moves and its won positions are this game's,
+    /// so its wins are real; its losses prove nothing. The portfolio searches them before and
+    /// beside the complete search. Empty: none.
+    fn restrictions(&self, _state: &Self::State) -> Vec<Self>
+    where
+        Self: Sized,
+    {
+        Vec::new()
+    }
+    /// The game's own heuristics beyond `h` ([`solvers::Space::heuristic`]) and `guide`
+    /// ([`solvers::Space::guide`]), which `patience bench` runs by name
+    /// ([`crate::study::bench::heuristics`]); [`Game::own_heuristic`] computes them.
+    fn own_heuristics(&self) -> &'static [OwnHeuristic] {
+        &[]
+    }
+    /// The estimate of the `i`-th of [`Game::own_heuristics`] for `state`.
+    fn own_heuristic(&self, _i: usize, _state: &Self::State) -> u32 {
+        0
     }
 }
 
@@ -658,7 +771,7 @@ macro_rules! with_game {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_game {
-    (($id:expr, $g:ident, $body:expr) $($(#[$doc:meta])* $variant:ident => $($path:ident)::+,)*) => {
+    (($id:expr, $g:ident, $body:expr) $($(#[$doc:meta])* $variant:ident => $($path:ident)::+ in $family:ident,)*) => {
         match $id {
             $($crate::games::GameId::$variant => {
                 let $g = &$crate::games::$($path)::+.game;
@@ -725,6 +838,23 @@ mod tests {
                 assert_eq!(g.id().info().deterministic, id.info().deterministic);
             });
         }
+    }
+
+    /// Every family but `Loaded` has games, each game of the catalogue has a family, and the
+    /// families' names differ.
+    #[test]
+    fn every_game_has_a_family() {
+        let families: Vec<Family> = GameId::all().into_iter().map(GameId::family).collect();
+        assert!(!families.contains(&Family::Loaded));
+        let mut names: Vec<&str> = families.iter().map(|f| f.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), 10, "{names:?}");
+        assert_eq!(GameId::of_family(Family::Rounds).len(), 2);
+        assert_eq!(
+            GameId::of_family(Family::FortyThieves)[0].to_string(),
+            "grosse-napoleon"
+        );
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! growing node budgets.
 
 use super::Algorithm;
-use crate::games::{Focus, Game};
+use crate::games::{Focus, Game, SearchProfile};
 use solvers::{BestFirstMode, Limits, Outcome, Stats};
 use std::time::Instant;
 
@@ -195,6 +195,9 @@ impl Scans {
         state: &G::State,
         run: &mut Budgeted<'_>,
     ) -> ScanRound<G::Move> {
+        if !game.search_profile().compound {
+            return ScanRound::Absent;
+        }
         let per_scan = self.per_scan;
         self.per_scan = per_scan.saturating_mul(2);
         if self.saw_all {
@@ -225,11 +228,8 @@ impl Scans {
 
 /// The portfolio's scans over compound moves ([`Game::compound_dive`]): the first in guide
 /// order with `COMPOUND_FIRST` states, then `COMPOUND_SCANS` more, each with its own
-/// order and `COMPOUND_BUDGET` states. Chosen on FreeCell deals 1 to 8000: all but three
-/// of deals 1 to 32000 are decided within the scans' 16,300 states, 171 states a deal on
-/// average (the dive of single moves and the best-first searches took 1,750); more, shorter
-/// scans (60 of 250 states) or fewer, longer ones (25 of 600), or a first scan of 200 or
-/// 500 states, cost more.
+/// order and `COMPOUND_BUDGET` states. Chosen on FreeCell's deals, where nearly every deal
+/// is decided within these first scans at a tenth of the states of the other searches.
 const COMPOUND_FIRST: u64 = 300;
 const COMPOUND_SCANS: u64 = 40;
 const COMPOUND_BUDGET: u64 = 400;
@@ -241,22 +241,18 @@ const COMPOUND_BUDGET: u64 = 400;
 /// slice of `3b` states of one guided depth-first search over every move (complete, exact
 /// keys: its losses are proofs), resumed where the last slice stopped, never restarted
 /// ([`solvers::DepthFirst`]). Once a scan has seen every compound move (another order would
-/// see the same states), the rounds have no scans. Chosen with `patience bench --max-time
-/// 20` on the deals of the FreeCell family's presets that the rounds of best-first searches
-/// alone left undecided at 20 s: the scans went on to win FreeCell-with-two-cells deal 140
-/// (265,486 states) and Forecell's 6 and 739 (2.4 M); depth-first search proved deal 891
-/// lost (6.8 M) and decided 6 of King Albert (classic)'s 12, where the best-first searches,
-/// started over each round, ran out of time; but without weighted A* the rounds lost 17
-/// King Albert wins it finds within 500,000 states.
+/// see the same states), the rounds have no scans. Each search has its part: the scans win
+/// the deals the single-move searches do not, the resumed depth-first search proves the
+/// losses the restarted best-first ones run out of time on, and weighted A* wins deals
+/// neither reaches (King Albert's).
 fn scans_and_depth_first<G: Game>(
     game: &G,
     state: G::State,
     run: &mut Budgeted<'_>,
     mut scans: Scans,
 ) -> solvers::Report<G::Move> {
-    // In the guide's order: a proof exhausts the space whatever the order, at a fifth more
-    // time a state than the plain order, but wins come far sooner (Microsoft deal 31465:
-    // 597,596 states in all, against 30 M in the plain order).
+    // In the guide's order: a proof exhausts the space whatever the order, and wins come far
+    // sooner than in the plain order.
     let mut dfs = solvers::DepthFirst::new(game, state.clone(), true);
     let weighted = solvers::BestFirstMode::Weighted { weight: 1.5 };
     loop {
@@ -291,12 +287,9 @@ fn scans_and_depth_first<G: Game>(
 /// if it ends without a win it has searched every state the complete search would, a
 /// proof); then resumes one depth-first search over every move (complete, exact keys: its
 /// losses are proofs) for `b` states per restricted game left, at least four. Every search
-/// keeps its table between rounds, so none searches a state twice (weighted A* was started
-/// over each round until 2026-12-03, which cost the loss proofs a quarter of its states
-/// again); `b` starts at `RESTRICTED_FIRST` and grows fourfold a round. On one-deal Gaps
-/// deals 1 to 40 at two million states a deal the restricted games and the complete search
-/// won 23 deals where the complete search alone won 13 (each restricted game searched to
-/// its end, in turn, won 27 of the 40).
+/// keeps its table between rounds, so none searches a state twice; `b` starts at
+/// `RESTRICTED_FIRST` and grows fourfold a round. The restricted games win many deals the
+/// complete search alone does not reach.
 fn restricted_and_complete<G: Game>(
     game: &G,
     state: G::State,
@@ -376,23 +369,18 @@ fn restricted_and_complete<G: Game>(
 const RESTRICTED_FIRST: u64 = 20_000;
 
 /// The weighted A* of [`restricted_and_complete`]'s rounds: `g + 3 h`, `h` the game's guide
-/// (one-deal Gaps: the cards out of their places). On one-deal Gaps deals 1 to 100, six of
-/// the thirteen that the rounds without it left unknown at 60 s fell to it alone within 30 s
-/// (16, 24, 25, 76, 77, 92: 95,000 to 4.1 million states), where weight 2 won five of them,
-/// the last after 9.7 million states, and greedy best-first did not win deal 76 in 40 s.
+/// (one-deal Gaps: the cards out of their places). It wins deals the other searches leave
+/// unknown, sooner than weight 2 or greedy best-first.
 const RESTRICTED_WEIGHTED: solvers::BestFirstMode =
     solvers::BestFirstMode::Weighted { weight: 3.0 };
 
 /// The most states [`RESTRICTED_WEIGHTED`] expands in all (reached in the fourth round):
-/// its wins on one-deal Gaps deals 1 to 100 took at most 4.1 million states, and a first
-/// version whose tries grew with the rounds took the time of the complete search's proofs
-/// (five deals proven lost within 60 s without it were left unknown: the fifth round's try,
-/// 20 million states, ran to the limit).
+/// about as many as its wins take, so that it does not take the time of the complete
+/// search's proofs.
 const WEIGHTED_MOST: u64 = 4 * RESTRICTED_FIRST * 64;
 
-/// The node budget of the portfolio's first search, a guided depth-first dive. Chosen on
-/// FreeCell deals 1-300 (callgrind instructions: 8.6 G without the dive, 6.6 G with 500
-/// states, 6.2 G with 1000 but lines 11% longer than with 500).
+/// The node budget of the portfolio's first search, a guided depth-first dive: it saves
+/// most of the work on FreeCell's deals, and a larger one gives longer lines.
 const DIVE_BUDGET: u64 = 500;
 
 /// Searches run in turn, each with a node budget within what is left of the caller's
@@ -478,9 +466,7 @@ impl<'a> Budgeted<'a> {
 /// The searches of `PORTFOLIO` in turn, with node budgets growing tenfold per round, until
 /// one decides. The first round's budget is 10,000 states, or the power of ten at or above
 /// the states the searches before took: searches smaller than those that already failed
-/// seldom win. (When the FreeCell family came here after its scans, the three deals of 1 to
-/// 32000 that did took 305,680 states with a first round of 10,000 against 215,680; those
-/// games now go on with [`scans_and_depth_first`].)
+/// seldom win.
 fn portfolio<G: Game>(
     game: &G,
     state: G::State,
@@ -491,22 +477,22 @@ fn portfolio<G: Game>(
     while budget < run.total.expanded {
         budget = budget.saturating_mul(10);
     }
-    // Games that leave the complete best-first searches out (`Game::portfolio_best_first`)
-    // skip them from the start; their depth-first step stays the complete search.
-    let best_first = game.portfolio_best_first();
-    debug_assert!(
-        best_first || game.portfolio_dfs(),
-        "a complete search stays"
-    );
-    let wide_beams = game.portfolio_wide_beams();
-    let mut skip =
-        PORTFOLIO.map(|(_, search)| !best_first && matches!(search, Search::Complete(_)));
+    let profile: SearchProfile = game.search_profile();
+    // The searches the profile leaves out are skipped from the start; a game without the
+    // complete best-first searches keeps the depth-first one, a complete search too.
+    debug_assert!(profile.best_first || profile.dfs, "a complete search stays");
+    let wide_beams = profile.wide_beams;
+    let mut skip = PORTFOLIO.map(|(_, search)| match search {
+        Search::Focused(_) => !profile.focused,
+        Search::Dfs => !profile.dfs,
+        Search::Complete(_) => !profile.best_first,
+    });
     // Per entry: a wins-only search over every move that stopped at its budget this round.
     let mut loose_unfinished = [false; PORTFOLIO.len()];
     // The depth-first search goes on each round from where it stopped (its table kept), so
     // no round repeats the states of the rounds before.
     let guided = match order {
-        DfsOrder::Game => game.portfolio_dfs_guided(),
+        DfsOrder::Game => profile.dfs_guided,
         DfsOrder::Guided => true,
     };
     let mut dfs = solvers::DepthFirst::new(game, state.clone(), guided);
@@ -535,14 +521,13 @@ fn portfolio<G: Game>(
                 // The weight belongs to the generator's order: a step guided whatever the
                 // game's choice (the fair player's worlds, measured with the usual share)
                 // keeps the usual share.
-                Search::Dfs if !guided => share.saturating_mul(game.portfolio_dfs_weight()),
+                Search::Dfs if !guided => share.saturating_mul(profile.dfs_weight),
                 _ => share,
             };
             let budget = budget.saturating_mul(share);
             // The depth-first search keeps its table meanwhile.
             let held = dfs.memory_bytes();
             let tried = match search {
-                Search::Dfs if !game.portfolio_dfs() => None,
                 Search::Dfs => run.attempt(budget, false, |l| Some(dfs.run(l))),
                 Search::Complete(mode) => run.attempt_beside(held, budget, false, |l| {
                     Some(solvers::best_first(game, state.clone(), mode, l))
@@ -557,7 +542,7 @@ fn portfolio<G: Game>(
                 }),
             };
             let Some((r, ends)) = tried else {
-                // The game has no focused search (or no depth-first one).
+                // The game has no focused search of this kind.
                 skip[t] = true;
                 continue;
             };
@@ -585,14 +570,12 @@ fn portfolio<G: Game>(
 /// The order of the portfolio's depth-first search over every move (games with a waste).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum DfsOrder {
-    /// The game's choice ([`Game::portfolio_dfs_guided`]).
+    /// The game's choice ([`SearchProfile::dfs_guided`]).
     Game,
     /// Guided, whatever the game's choice: the sampled worlds of the fair player and of the
     /// fair hint, whose first moves are votes and whose lines the player follows until
-    /// surprised. Measured, not explained: on Klondike (draw 3) deals 1 to 400 (10 samples,
-    /// 30,000 states a search) the fair player won 92 in the generator's order against 112
-    /// guided (16 deals won only so, 36 only guided), though that order wins more deals for
-    /// the solver that sees every card.
+    /// surprised. Measured, not explained: the fair player wins more Klondike deals so,
+    /// though the generator's order wins more for the solver that sees every card.
     Guided,
 }
 
@@ -604,8 +587,8 @@ enum Search {
     /// Best-first search over every move (exhaustive: its losses are proofs).
     Complete(solvers::BestFirstMode),
     /// Depth-first search over every move (exhaustive too), for the games that ask for it
-    /// ([`Game::portfolio_dfs`]), guided or in the generator's order
-    /// ([`Game::portfolio_dfs_guided`]).
+    /// ([`SearchProfile::dfs`]), guided or in the generator's order
+    /// ([`SearchProfile::dfs_guided`]).
     Dfs,
 }
 
@@ -625,7 +608,7 @@ enum FocusedSearch {
     /// Beam search as wide as its budget allows for lines of `BEAM_DEPTH` moves.
     Beam,
     /// Beam search as wide as its budget allows for lines of `WIDE_BEAM_DEPTH` moves, only
-    /// in the games that ask for it ([`Game::portfolio_wide_beams`]), from a budget of
+    /// in the games that ask for it ([`SearchProfile::wide_beams`]), from a budget of
     /// `WIDE_BEAM_FROM` states, and where the caller's node limit leaves it whole
     /// ([`wide_beam_runs`]).
     WideBeam,
@@ -657,17 +640,9 @@ impl FocusedSearch {
 const BEAM_DEPTH: u64 = 400;
 
 /// The layers the portfolio's wide beams are sized for ([`FocusedSearch::WideBeam`]), and
-/// the smallest budget they run with (the third round's). Where the narrow beam of the
-/// third round (10,000 wide) dies out, all its lines at dead ends (Forty Thieves deal 4:
-/// after 1.34 million states, about 130 layers), one twice as wide wins (3.3 million
-/// states). Measured 2026-12-03 with 30 s a deal: sized for 160 layers (25,000 wide) the
-/// beam ran out of its 4 million states on deal 4 before its win; taking the place of the
-/// narrow beam, the wide one won 4 of the twenty Forty Thieves deals 3 to 36 left unknown
-/// at 300,000 states against 1, but 9 of the 41 Limited deals left unknown there against
-/// 14 (the portfolio with the narrow beam wins those within 2.1 to 2.7 million states in
-/// all, with the wide one in its place 3.6 to 4.3 million). So it follows the narrow one:
-/// then the same 4 Forty Thieves deals are won, and 14 of the Limited ones as before (60
-/// newly, 398 no more: its depth-first win waits for the wide beam).
+/// the smallest budget they run with (the third round's): where the narrow beam of the
+/// third round dies out, all its lines at dead ends, one twice as wide can win. It follows
+/// the narrow beam rather than replacing it, which keeps the narrow beam's wins.
 const WIDE_BEAM_DEPTH: u64 = 200;
 const WIDE_BEAM_FROM: u64 = 4_000_000;
 
@@ -681,32 +656,27 @@ fn wide_beam_runs(wide_beams: bool, budget: u64, left: Option<u64>) -> bool {
 }
 
 /// The searches of the portfolio, tried in turn each round: (share of the round's node
-/// budget, search). Games without a focused search (all but the tableau engine's games of
-/// suit runs) skip the focused steps, as does a game whose focused search has run out of
-/// states without leaving any out. Games with a waste (the Forty Thieves family) run the
-/// beam (over every move; from the third round, where [`Game::portfolio_wide_beams`] says
-/// so, a wide beam after it), then a depth-first search over every move with four times
-/// the budget, guided or, in one-deck games without a reserve and two-deck games with a
-/// redeal, in the generator's order ([`Game::portfolio_dfs_guided`]) and then with
-/// [`Game::portfolio_dfs_weight`] times that; complete either way: its losses are proofs,
-/// found several times sooner than by the best-first searches ([`Game::portfolio_dfs`]); it goes on each round from where it
-/// stopped, its table kept, and the other searches get the memory budget less what it
-/// holds), then the complete best-first searches (not where [`Game::portfolio_best_first`]
-/// says so: the games of two decks with a waste and no redeal);
-/// other games skip the depth-first step. For Spider and its family the focused searches
-/// lead each round: a beam, then greedy best-first, with four times the budget each. On Spider (four suits)
-/// with 300,000 states per deal, the focused greedy search and the complete ones decided
-/// 14 of deals 1 to 20; with the beam first 40 of deals 1 to 40 and 154 of 41 to 200 are
-/// won. The beam alone with eight times the budget did worse (65 of deals 41 to 120 won,
-/// against 77), as did beams sized for 200 layers (61); 800 and 1,600 layers gave 76 and
-/// 73. Then, where the stock deals whole rounds onto every pile (Spider, Mogelpat), the
-/// three best-first searches over every move with the piles taken as interchangeable
-/// (`Tableau::for_wins_only`): wins only, since each pile gets its own card from the deals
-/// to come; until issue 14 these were the complete searches, wrongly, and they still find
-/// the wins the focused move set leaves out (splitting a run over empty piles, say). The
-/// complete searches follow, with exact keys, for the proofs; each waits for the round in
-/// which the wins-only search of its order runs out of states (before that it could not
-/// run out either), so a round costs what it did before issue 14 until then.
+/// budget, search). A game skips the searches it does not have (its focused search answers
+/// None, or its [`SearchProfile`] leaves the step out), and a focused search that ran out
+/// of states without leaving any out. In order:
+/// - the beam over the focused move set (over every move in games with a waste), and from
+///   the third round, where [`SearchProfile::wide_beams`] says so, a beam twice as wide;
+/// - the depth-first search over every move ([`SearchProfile::dfs`]: games with a waste),
+///   four times the budget, times [`SearchProfile::dfs_weight`] in the generator's order
+///   ([`SearchProfile::dfs_guided`]); complete, so its losses are proofs, and resumed each
+///   round from where it stopped, its table kept (the other searches get the memory
+///   budget less what it holds);
+/// - greedy best-first over the focused move set (Spider and its family), four times the
+///   budget: the beam first wins more deals than either alone or a beam of eight times the
+///   budget;
+/// - where the stock deals whole rounds onto every pile (Spider, Mogelpat), the three
+///   best-first searches over every move with the piles taken as interchangeable
+///   (`Tableau::for_wins_only`): wins only, since each pile gets its own card from the
+///   deals to come, but they find the wins the focused move set leaves out (splitting a
+///   run over empty piles, say);
+/// - the complete best-first searches with exact keys, for the proofs (not where
+///   [`SearchProfile::best_first`] is false); each waits for the round in which the
+///   wins-only search of its order runs out of states, as it could not run out before.
 const PORTFOLIO: [(u64, Search); 10] = [
     (4, Search::Focused(FocusedSearch::Beam)),
     (4, Search::Focused(FocusedSearch::WideBeam)),
@@ -750,24 +720,23 @@ mod tests {
 
     /// The portfolio's depth-first step, in Klondike's own order (`DfsOrder::Game`: one
     /// deck, no reserve) and guided, wins deal 11 and proves deal 265 lost either way; the
-    /// generator's order wins 11 in fewer states (the figures of `Tableau`'s
-    /// `portfolio_dfs_guided`), so the order reaches the search.
+    /// generator's order wins 11 in fewer states, so the order reaches the search.
     #[test]
     fn klondikes_depth_first_step_takes_the_generators_order_unless_asked_to_be_guided() {
         let g = game("klondike");
-        assert!(!g.portfolio_dfs_guided());
-        assert!(game("canfield").portfolio_dfs_guided());
-        assert!(game("forty-thieves").portfolio_dfs_guided());
-        assert_eq!(game("forty-thieves").portfolio_dfs_weight(), 1);
-        assert_eq!(game("canfield").portfolio_dfs_weight(), 1);
-        assert_eq!(g.portfolio_dfs_weight(), 8);
+        assert!(!g.search_profile().dfs_guided);
+        assert!(game("canfield").search_profile().dfs_guided);
+        assert!(game("forty-thieves").search_profile().dfs_guided);
+        assert_eq!(game("forty-thieves").search_profile().dfs_weight, 1);
+        assert_eq!(game("canfield").search_profile().dfs_weight, 1);
+        assert_eq!(g.search_profile().dfs_weight, 8);
         // Every card in the stock: no loss within reach, the usual share.
-        assert!(!game("gold-mine").portfolio_dfs_guided());
-        assert_eq!(game("gold-mine").portfolio_dfs_weight(), 1);
+        assert!(!game("gold-mine").search_profile().dfs_guided);
+        assert_eq!(game("gold-mine").search_profile().dfs_weight, 1);
         // Two decks with a redeal: the generator's order, and a larger share.
         for id in ["little-forty", "backbone", "jumbo", "zebra"] {
-            assert!(!game(id).portfolio_dfs_guided(), "{id}");
-            assert_eq!(game(id).portfolio_dfs_weight(), 8, "{id}");
+            assert!(!game(id).search_profile().dfs_guided, "{id}");
+            assert_eq!(game(id).search_profile().dfs_weight, 8, "{id}");
         }
         let limits = Limits::none().with_nodes(200_000);
         let search = |deal, order| {
@@ -786,6 +755,25 @@ mod tests {
         for order in [DfsOrder::Game, DfsOrder::Guided] {
             assert!(matches!(search(265, order).outcome, Outcome::Unsolvable));
         }
+    }
+
+    /// Every game's profile says it has a focused search or compound scans exactly where the
+    /// methods answer with one, so the rounds leave out only searches the game lacks.
+    #[test]
+    fn profiles_name_the_games_own_searches() {
+        use crate::games::GameId;
+        let (mut focused, mut compound) = (0, 0);
+        for id in GameId::all() {
+            crate::with_game!(id, g => {
+                let s = g.pack(&g.deal(1)).expect("packs");
+                let p = g.search_profile();
+                assert_eq!(p.focused, offers(g, &s, Algorithm::Beam), "{id}");
+                assert_eq!(p.compound, offers(g, &s, Algorithm::Compound), "{id}");
+                focused += usize::from(p.focused);
+                compound += usize::from(p.compound);
+            });
+        }
+        assert!(focused > 10 && compound > 10, "{focused} {compound}");
     }
 
     /// The wide beams are for the games that ask for them, from the third round's budget,
@@ -808,12 +796,12 @@ mod tests {
             2 * width(FocusedSearch::Beam)
         );
         for id in ["forty-thieves", "streets", "maria", "limited"] {
-            assert!(two_decks(id).portfolio_wide_beams(), "{id}");
+            assert!(two_decks(id).search_profile().wide_beams, "{id}");
         }
         for id in ["little-forty", "backbone", "spider-4suits"] {
-            assert!(!two_decks(id).portfolio_wide_beams(), "{id}");
+            assert!(!two_decks(id).search_profile().wide_beams, "{id}");
         }
-        assert!(!game("klondike").portfolio_wide_beams());
+        assert!(!game("klondike").search_profile().wide_beams);
         // The wide beam follows the narrow one in each round; they are the only beams
         // (one that saw every state stops both).
         let beams: Vec<usize> = (0..PORTFOLIO.len())
@@ -834,7 +822,7 @@ mod tests {
     #[test]
     fn two_decks_without_a_redeal_leave_the_best_first_searches_out() {
         for id in ["forty-thieves", "streets", "maria", "limited"] {
-            assert!(!two_decks(id).portfolio_best_first(), "{id}");
+            assert!(!two_decks(id).search_profile().best_first, "{id}");
         }
         // Spider has two decks and no redeal, but no waste: its rounds keep them.
         for id in [
@@ -844,18 +832,21 @@ mod tests {
             "spider-4suits",
             "gypsy",
         ] {
-            assert!(two_decks(id).portfolio_best_first(), "{id}");
+            assert!(two_decks(id).search_profile().best_first, "{id}");
         }
         for id in ["klondike", "canfield"] {
-            assert!(game(id).portfolio_best_first(), "{id}");
+            assert!(game(id).search_profile().best_first, "{id}");
         }
         // The trait's contract: a game without them keeps the complete depth-first search.
         let mut without = 0;
         for i in 0..crate::games::tableau::embedded_count() as u16 {
             if crate::games::tableau::preset(i).decks == 2 {
                 let g = crate::games::tableau::TwoDecks::preset(i);
-                assert!(g.portfolio_best_first() || g.portfolio_dfs(), "{i}");
-                without += usize::from(!g.portfolio_best_first());
+                assert!(
+                    g.search_profile().best_first || g.search_profile().dfs,
+                    "{i}"
+                );
+                without += usize::from(!g.search_profile().best_first);
             }
         }
         assert_eq!(

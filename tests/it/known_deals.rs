@@ -10,7 +10,7 @@
 use crate::common;
 
 use common::{arg, data_dir, export_records, json, patience};
-use patience::games::{Game, GameId};
+use patience::games::{Family, Game, GameId};
 use patience::study::{self, SolveConfig, Verdict};
 use patience::verify::{verify, Referee, Status};
 use std::collections::BTreeMap;
@@ -386,16 +386,8 @@ fn known_deals_grosse_napoleon() {
 /// losses both present.
 #[test]
 fn known_deals_onto_waste() {
-    for game in [
-        "golf",
-        "black-hole",
-        "all-in-a-row",
-        "triple-peaks",
-        "elevator",
-        "escalator",
-        "thieves",
-    ] {
-        let rows = check_known(game);
+    for id in GameId::of_family(Family::OntoWaste) {
+        let rows = check_known(&id.to_string());
         wins_and_losses(&rows, "solved", "unsolvable");
     }
 }
@@ -493,7 +485,9 @@ fn known_deals_camelot() {
 /// covers 51 cards one at a time (`7H>7C`).
 #[test]
 fn known_deals_compacting() {
-    for game in ["monte-carlo", "neighbor", "quatorze", "accordion"] {
+    for id in GameId::of_family(Family::Compacting) {
+        let game = id.to_string();
+        let game = game.as_str();
         let rows = check_known(game);
         for (n, (row, moves)) in &rows {
             if row.verdict != "solved" {
@@ -529,17 +523,10 @@ fn known_deals_compacting() {
 /// in pairs (`5D+8C`) and, where the total is 13, Kings alone, between the stock's turns.
 #[test]
 fn known_deals_pairing() {
-    for (game, kings_alone) in [
-        ("thirteen", true),
-        ("treize", true),
-        ("fourteen", false),
-        ("gay-gordons", false),
-        ("isabel", false),
-        ("helsinki", true),
-        ("jamestown", false),
-        ("block-ten", false),
-        ("cover", false),
-    ] {
+    for id in GameId::of_family(Family::Pairing) {
+        let game = id.to_string();
+        let game = game.as_str();
+        let kings_alone = ["thirteen", "treize", "helsinki"].contains(&game);
         let rows = check_known(game);
         for (n, (row, moves)) in &rows {
             if row.verdict != "solved" {
@@ -791,7 +778,9 @@ fn pinned_layouts_follow_the_documented_generator_and_shuffle() {
 
     // first-law and fortunes deal 1: the shuffled deck is the stock, face down, the piles
     // empty.
-    for game in ["first-law", "fortunes"] {
+    for id in GameId::of_family(Family::Rounds) {
+        let game = id.to_string();
+        let game = game.as_str();
         let board = layout_file(game, 1);
         assert_eq!(
             pile_cards(&board, "stock"),

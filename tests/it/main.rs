@@ -9,6 +9,7 @@ mod cli;
 mod compacting;
 mod deal_numbers;
 mod differential;
+mod every_game;
 mod freecell_dataset;
 mod fuzz_corpus;
 mod gaps;

@@ -22,17 +22,9 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     /// Two decks and a waste turned back at least once (Backbone, Little Forty, Jumbo,
-    /// Zebra): their wins come to depth-first search in the generator's order (foundation
-    /// moves, the tableau's, then the stock's) more than to any other search, so the
-    /// portfolio's depth-first step takes that order and eight times its share. With
-    /// 100,000 states a deal (2026-12-02): Backbone's deals 1 to 40 gave the portfolio 3
-    /// wins, depth-first search alone 9 (guided 1, the beam none), the portfolio so
-    /// changed 10 (guided with the larger share, 2), and deals 41 to 100 (kept apart to
-    /// check) 1 before against 13; Little Forty's deals 1 to 30 at 300,000 states 6 before
-    /// against 14 (depth-first search alone 13), in 102 s of search against 412 s; Jumbo's
-    /// 1 to 40 1 against 2, but its 1 to 1000 at 300,000 states 42 against 36 (in 5816 s
-    /// of search against 1798 s); Zebra's 1 to 1000 at a million states 998 against all
-    /// 1000.
+    /// Zebra): their wins come to depth-first search in the generator's order more than to
+    /// any other search, so the portfolio's depth-first step takes that order and eight
+    /// times its share ([`Game::search_profile`]).
     pub(super) fn redeals_two_decks(&self) -> bool {
         self.rules.decks > 1 && self.feat.waste_redeals > 0
     }
@@ -130,9 +122,8 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
     /// over [`runs::Focused`], the moves that seldom help left out, or best-first over every
     /// move; all with the piles taken as interchangeable while the stock deals whole rounds
     /// onto every pile
-    /// ([`Tableau::for_wins_only`]). Games with a waste: a beam over every move, which at
-    /// 300,000 states a deal won 7 of Forty Thieves' deals 1 to 20 and 11 of Streets'
-    /// where the portfolio without it won 4 and 5.
+    /// ([`Tableau::for_wins_only`]). Games with a waste: a beam over every move, which wins
+    /// deals the portfolio's complete searches do not reach.
     fn focused_search(
         &self,
         state: &State<N>,
@@ -166,88 +157,41 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
         }
     }
 
-    /// Games with a waste: their lost deals fall to depth-first search several times
-    /// sooner than to best-first (Forty Thieves deals 80 and 92: guided DFS alone exhausts
-    /// them in 0.7 and 1.4 s; within the portfolio, whose earlier rounds and beam come
-    /// first, they take 0.9 and 4.0 s). Running the depth-first step before the beam
-    /// decided the same 34 of deals 1 to 100 at 5 s a deal.
-    fn portfolio_dfs(&self) -> bool {
-        self.feat.draw > 0
-    }
-
-    /// One deck without a reserve (Klondike and its family): the generator's own order
-    /// (foundation moves, then the tableau's, then the waste's) beats the guide's. With
-    /// 100,000 states a deal, plain against guided: Klondike deals 1 to 200 won 150 against
-    /// 146 in 2.55 against 2.84 million states; of deals 1 to 100, Klondike draw 1 92 against
-    /// 90, draw 1 in three passes 88 against 79, draw 3 in three passes 62 against 58, Athena
-    /// 78 against 75, Saratoga 92 against 90, Zebra 100 against 99; Whitehead 87 against 88,
-    /// Aunt Mary 11 against 12, the others the same (at a million states, deals 1 to 1000,
-    /// Gold Mine won 959 against 962, the one file of the family that lost). With a reserve (Canfield 77 against 83,
-    /// Eagle Wing 70 against 69) or two decks without a redeal (Forty Thieves the same) the
-    /// guide keeps its place. Depth-first search alone (2026-12-02, 100,000 states a
-    /// deal, deals 1 to 20 of the two-deck family, the generator's order against guided):
-    /// Indian 3 against 17, Rank and File 3 against 9, Number Ten 3 against 8, Limited 3
-    /// against 9, Streets 2 against 5, Lucas 15 against 19, Maria 0 against 2, Forty Thieves
-    /// 0 against 1; but Backbone 3 against 1 (deal 18 in 155 states, which the portfolio
-    /// first wins at 52,979 states with a second depth-first search in that order beside it,
-    /// a trial not kept: Backbone 2 of the 20 against 1, the five others the same) and
-    /// Little Forty 4 against 4 (at a million states, deals 1 to 12: 10 against 6, the
-    /// portfolio 8; all but deal 1 won by one of the three).
-    /// Two decks with a redeal of the waste (Backbone, Little Forty, Jumbo 2 against 1,
-    /// Zebra) take the generator's order too (see `Tableau::redeals_two_decks`).
-    fn portfolio_dfs_guided(&self) -> bool {
-        !self.redeals_two_decks() && (self.rules.decks > 1 || self.feat.reserve > 0)
-    }
-
-    /// Eight times the usual share wherever the depth-first step takes the generator's
-    /// order (`portfolio_dfs_guided` false), one elsewhere. Measured with a million states
-    /// a deal (2026-12-02), eight against one: Klondike deals 1 to 1000 decided 965 against
-    /// 953 (793 won against 791, 172 lost against 162) in 139 s of search against 189 s;
-    /// Klondike draw 1 981 against 973 (the same 899 won) in 95 s against 124 s; on deals 1
-    /// to 300, draw 3 in three passes 300 against 294 (28% less time), draw 1 in one pass
-    /// 294 against 284, Saratoga 294 against 289 (34% less time), Athena 289 against 285,
-    /// Whitehead 296 against 294 (one win fewer, three losses more, 28% more time), Aunt
-    /// Mary 299 against 298, draw 1 in three passes 289 against 288, Agnes and Thumb and
-    /// Pouch the same. Two decks with a redeal of the waste (`Tableau::redeals_two_decks`):
-    /// Backbone 10 of deals 1 to 40 against 3 at 100,000 states, Little Forty 14 of 1 to 30
-    /// against 6 at 300,000. Except where the deal puts no card on the tableau (Gold Mine:
-    /// every card in the stock): there no loss is within reach of the exhaustive search (none
-    /// of deals 1 to 1000 is proven lost), the larger share only takes budget from the
-    /// searches that win, and Gold Mine's deals 1 to 1000 gave 939 wins against 959.
-    fn portfolio_dfs_weight(&self) -> u64 {
-        if self.portfolio_dfs_guided() || !self.rules.tableau.deals_cards() {
-            1
-        } else {
-            8
+    /// The portfolio's choices for the engine's games, all decided here:
+    /// - `dfs`: games with a waste, whose lost deals fall to depth-first search several
+    ///   times sooner than to best-first.
+    /// - `dfs_guided`: guided, except in one-deck games without a reserve (the Klondike
+    ///   family) and two-deck games that redeal the waste
+    ///   (`Tableau::redeals_two_decks`), where the generator's order (foundation moves,
+    ///   the tableau's, then the stock's) wins more deals.
+    /// - `dfs_weight`: eight times the usual share where the order is the generator's and
+    ///   the deal puts cards on the tableau; Gold Mine (every card in the stock) has no loss
+    ///   within reach of the exhaustive search, so there the larger share only takes budget
+    ///   from the searches that win.
+    /// - `best_first` off and `wide_beams` on in the games of two decks with a waste and no
+    ///   redeal (the Forty Thieves family but Little Forty and Backbone), where the beam wins
+    ///   and the depth-first search proves, and the beams die out early.
+    /// - `focused`: the games with a waste, of suit runs, or whose guide follows dealt runs
+    ///   (Gypsy), as [`Game::focused_search`] says; `compound`: the games with compound
+    ///   moves (the FreeCell family).
+    fn search_profile(&self) -> games::SearchProfile {
+        let dfs = self.feat.draw > 0;
+        let dfs_guided =
+            !self.redeals_two_decks() && (self.rules.decks > 1 || self.feat.reserve > 0);
+        let beam_and_dfs_only = dfs && self.waste_for_good();
+        games::SearchProfile {
+            dfs,
+            dfs_guided,
+            dfs_weight: if dfs_guided || !self.rules.tableau.deals_cards() {
+                1
+            } else {
+                8
+            },
+            best_first: !beam_and_dfs_only,
+            wide_beams: beam_and_dfs_only,
+            focused: self.feat.draw > 0 || self.plays_suit_runs() || self.guides_dealt_runs(),
+            compound: self.plays_compound(),
         }
-    }
-
-    /// Not in the games of two decks with a waste and no redeal (the Forty Thieves family but
-    /// Little Forty and Backbone; Spider has no waste), where the beam wins and the
-    /// depth-first search (`portfolio_dfs`: these games have a waste) proves: there the
-    /// best-first searches decided almost nothing the other two did not, at three of the
-    /// eleven shares of each round's states (beam 4, depth-first 4, the three best-first
-    /// searches 1 each) and more of its time (each keeps every state it generates, with the
-    /// two decks' long keys). Measured 2026-12-02, with them against without (deals 1 to 100
-    /// unless said): Streets at 300,000 states 68 won against 74, deals 101 to 200 73
-    /// against 75; Forty Thieves at 300,000 states 48 won against 48 won and deal 80 proven
-    /// lost, at a million 49 won and one lost against 48 and two (deal 13, won by weighted
-    /// A* (1.5) at 705,189 states, unknown; 92 proven lost); Maria at a million the same 59
-    /// won in 436 s of search against 573 s; Limited at 300,000 states the same 95 in 3.69
-    /// million states against 3.84. At 100,000 states (where the datasets of Indian, Maria,
-    /// Number Ten and Rank and File were made) every decided deal of those files is decided
-    /// within the first round's dive, beam and depth-first search (80,500 states), which
-    /// this leaves as they were.
-    fn portfolio_best_first(&self) -> bool {
-        !(self.feat.draw > 0 && self.waste_for_good())
-    }
-
-    /// The same games as leave the best-first searches out: there the beam of the third
-    /// round (4 million states, 10,000 wide) died out after 1.34 million states on Forty
-    /// Thieves deal 4, about 130 layers, where one 20,000 wide won it within its budget.
-    /// (Measured on Forty Thieves and Limited only; see the portfolio's `WIDE_BEAM_DEPTH`.)
-    fn portfolio_wide_beams(&self) -> bool {
-        !self.portfolio_best_first()
     }
 
     /// `blocked` where it is a lower bound (`Tableau::blocked_bound`), `compound` where

@@ -50,7 +50,7 @@ pub mod talon;
 #[cfg(test)]
 pub(crate) mod testing;
 
-pub use catalogue::{embedded_count, preset, presets, register};
+pub use catalogue::{embedded_count, family, preset, presets, register};
 pub use features::{capacity, keys_compactly, keys_linked};
 pub use key::{Key, COMPACT_KEY, LINKED_KEY};
 pub use layout::{BASE, REDEALS, STOCK, WASTE};
