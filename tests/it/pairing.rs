@@ -466,7 +466,21 @@ pub(crate) fn plain_search_round(
 
 #[test]
 fn engine_agrees_with_a_plain_search_over_the_referees_layouts() {
-    let (counts, failures) = plain_search_round(13, 1..=20, 60);
+    plain_search_on(1..=5, 15);
+}
+
+/// [`engine_agrees_with_a_plain_search_over_the_referees_layouts`] on positions from deals 1
+/// to 20 and 60 random ones per game instead of deals 1 to 5 and 15.
+#[test]
+#[ignore = "heavy: scripts/heavy-tests.sh runs it in release mode"]
+fn engine_agrees_with_a_plain_search_over_the_referees_layouts_in_full() {
+    plain_search_on(1..=20, 60);
+}
+
+/// [`plain_search_round`] on seed 13 with `deals` and `random`: no disagreement, both
+/// verdicts for every game.
+fn plain_search_on(deals: std::ops::RangeInclusive<u64>, random: usize) {
+    let (counts, failures) = plain_search_round(13, deals, random);
     let games = GAMES.iter().zip(counts);
     assert_round_passed(&failures, games.map(|(g, [_, w, l])| (name(g), w, l)));
 }
