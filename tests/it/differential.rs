@@ -1527,10 +1527,24 @@ fn base_rank_rules_on_few_piles_agree_with_the_referee() {
 /// search too, both verdicts and such layouts seen.
 #[test]
 fn one_suits_foundation_on_few_piles_agrees_with_the_referee() {
+    one_suits_foundation_on_few_piles(3, 5);
+}
+
+/// [`one_suits_foundation_on_few_piles_agrees_with_the_referee`] on 6 positions of each rules
+/// instead of 3.
+#[test]
+#[ignore = "heavy: scripts/heavy-tests.sh runs it in release mode"]
+fn one_suits_foundation_on_few_piles_agrees_with_the_referee_in_full() {
+    one_suits_foundation_on_few_piles(6, 10);
+}
+
+/// The checks of [`one_suits_foundation_on_few_piles_agrees_with_the_referee`] on
+/// `positions` positions of each rules, at least `complete` of them explored in full.
+fn one_suits_foundation_on_few_piles(positions: usize, complete: usize) {
     let sizes = Sizes {
         limit: 25_000,
         per_state: 20,
-        positions: 6,
+        positions,
     };
     let rules = [
         ("any-suit", "any-sequence", "any", "chosen", 5, true),
@@ -1562,7 +1576,10 @@ fn one_suits_foundation_on_few_piles_agrees_with_the_referee() {
         bodies.push((format!("one-suit-{i}"), body));
     }
     let tally = check_bodies("one suit's foundation on few piles", 23, sizes, &bodies);
-    assert!(tally.complete >= 10, "too few explored in full: {tally}");
+    assert!(
+        tally.complete >= complete,
+        "too few explored in full: {tally}"
+    );
     assert!(tally.won > 0 && tally.lost > 0, "both verdicts: {tally}");
     assert!(tally.stuck > 0, "no layout taken as lost: {tally}");
 }
