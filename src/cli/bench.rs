@@ -7,6 +7,7 @@ use patience::study::bench::{self, BenchRecord};
 use patience::study::{describe_limits, Algorithm};
 use patience::verify::Referee;
 use rayon::prelude::*;
+use solvers::Limits;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -99,7 +100,11 @@ fn run<G: Game + Referee>(
     let flag = cancel.clone();
     ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst))
         .context("cannot install the Ctrl-C handler")?;
-    let mut limits = a.limits.limits()?;
+    let defaults = Limits::none()
+        .with_nodes(super::BENCH_MAX_NODES)
+        .with_memory(super::BENCH_MAX_MEMORY);
+    let by_default = a.limits.none_given();
+    let mut limits = a.limits.limits_or(defaults)?;
     limits.cancel = Some(cancel.clone());
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         indicatif::ProgressBar::new(deals.len() as u64)
@@ -144,6 +149,9 @@ fn run<G: Game + Referee>(
         configs.len(),
         match describe_limits(&limits) {
             l if l.is_empty() => "no limits".to_string(),
+            l if by_default => {
+                format!("{l}: the defaults; --max-nodes, --max-time or --max-memory to change")
+            }
             l => l,
         }
     );

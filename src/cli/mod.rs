@@ -197,7 +197,8 @@ struct LimitArgs {
     #[arg(long)]
     max_time: Option<f64>,
     /// Memory budget for one search's tables, e.g. 512M or 2G (verdict: unknown when hit);
-    /// `stats` runs one search per thread, so it uses at most threads × this.
+    /// `stats` runs one search per thread, so it uses at most threads × this. `solve`,
+    /// `hint` and `show` given no limit keep to 4G.
     #[arg(long)]
     max_memory: Option<String>,
 }
@@ -315,6 +316,8 @@ struct BenchArgs {
     /// names itself, such as the tableau engine's blocked and compound, and blind).
     #[arg(long, value_delimiter = ',')]
     heuristics: Vec<String>,
+    /// Without --max-nodes, --max-time or --max-memory, each search stops at 1,000,000 states
+    /// expanded or 2G of tables (verdict: unknown); any limit given replaces both.
     #[command(flatten)]
     limits: LimitArgs,
     /// Worker threads, each taking the next deal (default 1, so times are not shared).
@@ -492,7 +495,37 @@ impl AlgorithmArg {
     }
 }
 
+/// `bench`'s limits when none is given: each search of the matrix stops at this many states
+/// expanded, so that a long deal range ends in a time a user can wait for.
+pub(crate) const BENCH_MAX_NODES: u64 = 1_000_000;
+/// `bench`'s memory budget per search when no limit is given (searches run one a thread).
+pub(crate) const BENCH_MAX_MEMORY: u64 = 2 << 30;
+/// The memory budget of `solve`, `hint` and `show` when no limit is given: a search that
+/// would outgrow it ends with the verdict unknown instead of exhausting the machine.
+pub(crate) const SOLVE_MAX_MEMORY: u64 = 4 << 30;
+
 impl LimitArgs {
+    /// Whether the command line gave no limit.
+    fn none_given(&self) -> bool {
+        self.max_nodes.is_none() && self.max_time.is_none() && self.max_memory.is_none()
+    }
+
+    /// A memory budget of `bytes` when the command line gave no limit.
+    fn default_memory(&mut self, bytes: u64) {
+        if self.none_given() {
+            self.max_memory = Some(bytes.to_string());
+        }
+    }
+
+    /// The limits given, or `defaults` when none is.
+    fn limits_or(&self, defaults: Limits) -> Result<Limits> {
+        if self.none_given() {
+            Ok(defaults)
+        } else {
+            self.limits()
+        }
+    }
+
     fn limits(&self) -> Result<Limits> {
         let max_time = match self.max_time {
             Some(t) if t.is_nan() || t <= 0.0 || !t.is_finite() => {
@@ -643,9 +676,18 @@ pub fn run() -> Result<()> {
             }
             Ok(())
         }
-        Command::Solve(a) => solve::solve(&a, false),
-        Command::Hint(a) => solve::solve(&a, true),
-        Command::Show(a) => show::show(&a),
+        Command::Solve(mut a) => {
+            a.search.limits.default_memory(SOLVE_MAX_MEMORY);
+            solve::solve(&a, false)
+        }
+        Command::Hint(mut a) => {
+            a.search.limits.default_memory(SOLVE_MAX_MEMORY);
+            solve::solve(&a, true)
+        }
+        Command::Show(mut a) => {
+            a.search.limits.default_memory(SOLVE_MAX_MEMORY);
+            show::show(&a)
+        }
         Command::Bench(a) => bench::bench(&a),
         Command::Score {
             game: g,

@@ -2,7 +2,7 @@
 //! the catalogue and `play`, board files, bad input, batch statistics and datasets, and the
 //! solvers cross-checked through the verifier.
 //!
-//! Known deals and pinned layouts live in tests/known_deals.rs (with their data files).
+//! Known deals and pinned layouts live in tests/it/known_deals.rs (with their data files).
 
 use crate::common;
 
@@ -48,8 +48,12 @@ fn md_line(n: u64) -> (Table, Vec<MdMove>) {
 // The catalogue and `play`.
 // ---------------------------------------------------------------------------------------
 
+/// `patience games` lists every game of the registry: the own-rules games first, in
+/// catalogue order (`GameId::ALL`), each with its deck and whether it has choices, then the
+/// tableau engine's presets; every entry says where its rules come from.
 #[test]
-fn games_lists_all_seven_own_rules_ids() {
+fn games_lists_every_own_rules_id_then_the_presets() {
+    use patience::games::GameId;
     let out = patience(&["games"]).ok();
     // Entry lines start with the id; their description lines are indented.
     let entries: Vec<&str> = out.lines().filter(|l| !l.starts_with(' ')).collect();
@@ -57,26 +61,26 @@ fn games_lists_all_seven_own_rules_ids() {
         .iter()
         .filter_map(|l| l.split_whitespace().next())
         .collect();
-    // The seven games with their own rules come first, in catalogue order (presets of the
-    // tableau engine may follow).
-    assert!(ids.len() >= 7, "{out}");
-    assert_eq!(
-        ids[..7],
-        [
-            "r7",
-            "qll",
-            "qll-32",
-            "c4",
-            "md",
-            "clock",
-            "grosse-napoleon"
-        ]
-    );
+    let all: Vec<String> = GameId::all().iter().map(|g| g.to_string()).collect();
+    assert_eq!(ids, all, "{out}");
+    let own = GameId::ALL.len();
+    let own_ids: Vec<&str> = GameId::ALL.iter().map(|g| g.info().id).collect();
+    assert_eq!(ids[..own], own_ids[..], "{out}");
+    for (line, g) in entries.iter().zip(GameId::ALL) {
+        let kind = if g.info().deterministic {
+            "no choices: exact outcome"
+        } else {
+            "choices: solver verdict"
+        };
+        assert!(
+            line.ends_with(&format!("[{}; {kind}]", g.deck().describe())),
+            "{line}"
+        );
+    }
+    // A few entries checked against what their rules say, not against the registry.
     for (id, deck, choices) in [
         ("r7", 52, false),
-        ("qll", 52, false),
         ("qll-32", 32, false),
-        ("c4", 32, false),
         ("md", 32, true),
         ("clock", 52, false),
         ("grosse-napoleon", 104, true),
@@ -1310,8 +1314,7 @@ fn tampered_lines_of_games_without_choices_are_rejected() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Known bugs in src/ (reported to the lead): these fail today; remove the `ignore` once
-// fixed. Run them with `cargo test --test cli -- --ignored`.
+// Bugs once found in src/ and fixed: each test keeps its bug from coming back.
 // ---------------------------------------------------------------------------------------
 
 #[test]
@@ -1671,6 +1674,46 @@ fn dataset_report_is_written_once_from_a_whole_dataset() {
 // ---------------------------------------------------------------------------------------
 // The heuristic benchmark (`bench`).
 // ---------------------------------------------------------------------------------------
+
+/// `bench` given no limit stops each search at 1,000,000 states or 2G of tables and says so
+/// in the table's header; a limit given replaces both defaults. `solve` and `hint` given no
+/// limit keep to a 4G memory budget, named in the settings they print.
+#[test]
+fn commands_given_no_limit_keep_to_default_limits_and_say_so() {
+    let header = |args: &[&str]| patience(args).ok().lines().next().unwrap_or("").to_string();
+    let h = header(&["bench", "md", "--deals", "4..5", "--algorithms", "dfs"]);
+    assert!(
+        h.ends_with(
+            "(max-nodes=1000000 max-memory=2147483648: the defaults; \
+             --max-nodes, --max-time or --max-memory to change)"
+        ),
+        "{h}"
+    );
+    let h = header(&[
+        "bench",
+        "md",
+        "--deals",
+        "4..5",
+        "--algorithms",
+        "dfs",
+        "--max-time",
+        "60",
+    ]);
+    assert!(h.ends_with("(max-time=60s)"), "{h}");
+    let search = |args: &[&str]| {
+        let out = patience(args).ok();
+        out.lines()
+            .find(|l| l.starts_with("search: "))
+            .unwrap_or_else(|| panic!("no search line: {out}"))
+            .to_string()
+    };
+    let line = search(&["solve", "md", "--deal", "4"]);
+    assert!(line.ends_with(" max-memory=4294967296)"), "{line}");
+    let line = search(&["solve", "md", "--deal", "4", "--max-nodes", "100000"]);
+    assert!(line.ends_with(" max-nodes=100000)"), "{line}");
+    let out = patience(&["hint", "md", "--deal", "4"]).ok();
+    assert!(out.contains(" max-memory=4294967296)"), "{out}");
+}
 
 #[test]
 fn bench_runs_every_search_and_heuristic_on_the_same_deals() {

@@ -23,8 +23,10 @@
 //! - **helper piles** (Mogelpat): the engine capped at `c` runs home wins exactly when the
 //!   referee's layouts reach a win with at most `c` runs home.
 //!
-//! `cargo test` runs fixed seeds in a few seconds; `scripts/soundness.sh --minutes N` runs
-//! the same checks on fresh seeds for as long as asked and saves every failing position in
+//! `cargo test` runs fixed seeds on slices sized to take seconds; each slice's full form is
+//! an ignored test of the same name ending in `_in_full`, which `scripts/heavy-tests.sh`
+//! runs in release mode. `scripts/soundness.sh --minutes N` runs the same checks on fresh
+//! seeds for as long as asked and saves every failing position in
 //! `tests/data/soundness/found/`, which `saved_failures_pass` replays.
 
 use crate::common::referee::{engine_keys, layout_key, referee_moves, LayoutKey};
@@ -1525,10 +1527,24 @@ fn base_rank_rules_on_few_piles_agree_with_the_referee() {
 /// search too, both verdicts and such layouts seen.
 #[test]
 fn one_suits_foundation_on_few_piles_agrees_with_the_referee() {
+    one_suits_foundation_on_few_piles(3, 5);
+}
+
+/// [`one_suits_foundation_on_few_piles_agrees_with_the_referee`] on 6 positions of each rules
+/// instead of 3.
+#[test]
+#[ignore = "heavy: scripts/heavy-tests.sh runs it in release mode"]
+fn one_suits_foundation_on_few_piles_agrees_with_the_referee_in_full() {
+    one_suits_foundation_on_few_piles(6, 10);
+}
+
+/// The checks of [`one_suits_foundation_on_few_piles_agrees_with_the_referee`] on
+/// `positions` positions of each rules, at least `complete` of them explored in full.
+fn one_suits_foundation_on_few_piles(positions: usize, complete: usize) {
     let sizes = Sizes {
         limit: 25_000,
         per_state: 20,
-        positions: 6,
+        positions,
     };
     let rules = [
         ("any-suit", "any-sequence", "any", "chosen", 5, true),
@@ -1560,7 +1576,10 @@ fn one_suits_foundation_on_few_piles_agrees_with_the_referee() {
         bodies.push((format!("one-suit-{i}"), body));
     }
     let tally = check_bodies("one suit's foundation on few piles", 23, sizes, &bodies);
-    assert!(tally.complete >= 10, "too few explored in full: {tally}");
+    assert!(
+        tally.complete >= complete,
+        "too few explored in full: {tally}"
+    );
     assert!(tally.won > 0 && tally.lost > 0, "both verdicts: {tally}");
     assert!(tally.stuck > 0, "no layout taken as lost: {tally}");
 }
@@ -1708,6 +1727,21 @@ fn klondike_rules_on_three_piles_agree_with_the_referee() {
 /// engine's moves are those of the layouts it does not take as lost.)
 #[test]
 fn cards_that_never_go_home_are_lost_for_the_referee() {
+    cards_that_never_go_home(8, 40, 50);
+}
+
+/// [`cards_that_never_go_home_are_lost_for_the_referee`] on 80 positions of each rules
+/// instead of 8.
+#[test]
+#[ignore = "heavy: scripts/heavy-tests.sh runs it in release mode"]
+fn cards_that_never_go_home_are_lost_for_the_referee_in_full() {
+    cards_that_never_go_home(80, 200, 1000);
+}
+
+/// The checks of [`cards_that_never_go_home_are_lost_for_the_referee`] on `per_rules`
+/// positions of each rules: at least `complete` explored in full and `cut` layouts taken as
+/// lost.
+fn cards_that_never_go_home(per_rules: usize, complete_min: usize, cut_min: usize) {
     let rules = [
         (
             "alternate-color",
@@ -1839,7 +1873,7 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
         with_rules(r, |id| {
             with_tableau!(id, g => {
                 assert!(g.finds_dead_ends(), "{name}: the cut should apply");
-                for _ in 0..80 {
+                for _ in 0..per_rules {
                     let in_play = 6 + rng.below(4) as usize;
                     let mut t = position(g, &mut rng, in_play);
                     // More cards face down (under the face-up ones), which cannot be carried
@@ -1892,9 +1926,12 @@ fn cards_that_never_go_home_are_lost_for_the_referee() {
         failures.len(),
         failures.join("\n\n")
     );
-    assert!(complete >= 200, "too few explored in full: {summary}");
+    assert!(
+        complete >= complete_min,
+        "too few explored in full: {summary}"
+    );
     assert!(won > 0 && lost > 0, "both verdicts: {summary}");
-    assert!(cut >= 1000, "too few layouts taken as lost: {summary}");
+    assert!(cut >= cut_min, "too few layouts taken as lost: {summary}");
 }
 
 /// Cards forced home from the stock (ARCHITECTURE.md, "Reductions": "talon cards forced
@@ -1964,8 +2001,22 @@ fn a_card_goes_home_from_the_stock_by_force_only_where_no_other_card_is_buried()
 /// and both verdicts.
 #[test]
 fn runs_keyed_as_sets_agree_with_the_referee() {
+    runs_keyed_as_sets(5_000, 1);
+}
+
+/// [`runs_keyed_as_sets_agree_with_the_referee`] with the positions explored up to 25,000
+/// layouts instead of 5,000.
+#[test]
+#[ignore = "heavy: scripts/heavy-tests.sh runs it in release mode"]
+fn runs_keyed_as_sets_agree_with_the_referee_in_full() {
+    runs_keyed_as_sets(25_000, 6);
+}
+
+/// The checks of [`runs_keyed_as_sets_agree_with_the_referee`], the positions explored up to
+/// `limit` layouts, at least `complete` of them in full.
+fn runs_keyed_as_sets(limit: usize, complete: usize) {
     let sizes = Sizes {
-        limit: 25_000,
+        limit,
         per_state: 40,
         positions: 4,
     };
@@ -2060,7 +2111,10 @@ fn runs_keyed_as_sets_agree_with_the_referee() {
     )
     .collect();
     let tally = check_bodies("runs keyed as sets", 53, sizes, &bodies);
-    assert!(tally.complete >= 6, "too few explored in full: {tally}");
+    assert!(
+        tally.complete >= complete,
+        "too few explored in full: {tally}"
+    );
     assert!(tally.run_sets_merged > 0, "no layouts merged: {tally}");
     assert!(tally.won > 0 && tally.lost > 0, "both verdicts: {tally}");
 }
@@ -2166,16 +2220,35 @@ fn reserve_games_rules_on_two_piles_agree_with_the_referee() {
     assert!(tally.won > 0 && tally.lost > 0, "{tally}");
 }
 
-/// Fixed seeds: every preset, a few positions each, and random rules files.
+/// Fixed seeds: every preset, a position each, and random rules files.
 #[test]
 fn the_engine_agrees_with_the_referee_on_every_preset_and_random_rules() {
+    let sizes = Sizes {
+        limit: 1_000,
+        per_state: 60,
+        positions: 1,
+    };
+    every_preset_and_random_rules(sizes, 100);
+}
+
+/// [`the_engine_agrees_with_the_referee_on_every_preset_and_random_rules`] with three
+/// positions of each preset explored up to 2,000 layouts, 150 of them checked move by move.
+#[test]
+#[ignore = "heavy: scripts/heavy-tests.sh runs it in release mode"]
+fn the_engine_agrees_with_the_referee_on_every_preset_and_random_rules_in_full() {
     let sizes = Sizes {
         limit: 2_000,
         per_state: 150,
         positions: 3,
     };
+    every_preset_and_random_rules(sizes, 100);
+}
+
+/// [`run_all`] on seed 14 with `sizes` and 12 random rules files: no failure, and more than
+/// `least` positions checked.
+fn every_preset_and_random_rules(sizes: Sizes, least: usize) {
     let (checked, failures) = run_all(14, sizes, 12, None, None);
-    assert!(checked > 100, "only {checked} positions checked");
+    assert!(checked > least, "only {checked} positions checked");
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
@@ -2302,13 +2375,29 @@ fn found_dir() -> PathBuf {
 /// game on its first line; a random or hand-made game's rules file lies beside it).
 #[test]
 fn saved_failures_pass() {
-    let Ok(dir) = std::fs::read_dir(found_dir()) else {
-        return;
-    };
-    let sizes = Sizes {
+    saved_failures_pass_at(Sizes {
+        limit: 5_000,
+        per_state: 500,
+        positions: 1,
+    });
+}
+
+/// [`saved_failures_pass`] at the long run's sizes: each position explored up to 20,000
+/// layouts instead of 5,000, and 2,000 of them checked move by move instead of 500.
+#[test]
+#[ignore = "heavy: scripts/heavy-tests.sh runs it in release mode"]
+fn saved_failures_pass_in_full() {
+    saved_failures_pass_at(Sizes {
         limit: 20_000,
         per_state: 2_000,
         positions: 1,
+    });
+}
+
+/// The checks of [`saved_failures_pass`] with `sizes`.
+fn saved_failures_pass_at(sizes: Sizes) {
+    let Ok(dir) = std::fs::read_dir(found_dir()) else {
+        return;
     };
     for entry in dir {
         let path = entry.expect("entry").path();
@@ -2333,8 +2422,14 @@ fn saved_failures_pass() {
             }
         };
         let mut tally = Tally::default();
+        let since = std::time::Instant::now();
         let r =
             with_tableau!(id, g => check_position(g, &t, sizes.limit, sizes.per_state, &mut tally));
+        eprintln!(
+            "{}: {tally} ({:.1} s)",
+            path.display(),
+            since.elapsed().as_secs_f64()
+        );
         assert!(r.is_ok(), "{}: {}", path.display(), r.unwrap_err());
     }
 }

@@ -367,7 +367,7 @@ fn this_file_covers_every_preset_but_freecell() {
     for (id, _) in preset_files() {
         assert!(
             id == "freecell" || COVERED.contains(&id.as_str()),
-            "{id}: add it to tests/presets.rs"
+            "{id}: add it to tests/it/presets.rs"
         );
     }
 }

@@ -77,7 +77,7 @@ const FACE_DOWN_RULES: &str = r#"
 id = "face-down-test"
 name = "Face-down test"
 summary = "King Albert's piles, face down but the top card; any face-up run moves"
-source = "tests/tableau_engine.rs"
+source = "tests/it/tableau_engine.rs"
 [tableau]
 deal = [9, 8, 7, 6, 5, 4, 3, 2, 1]
 face_down = [8, 7, 6, 5, 4, 3, 2, 1, 0]

@@ -219,13 +219,26 @@ impl Space for Unforced<'_> {
 
 /// The forced moves home keep every win: on random endgames, an exhaustive search with them
 /// and one without reach the same verdict (the moves and keys themselves are checked against
-/// the referee, tests/common/referee.rs). `ENDGAMES=N` (default 40) endgames per preset.
+/// the referee, tests/it/common/referee.rs). `ENDGAMES=N` (default 6) endgames per preset.
 #[test]
 fn autoplay_keeps_every_win() {
+    autoplay_keeps_every_win_on(6);
+}
+
+/// [`autoplay_keeps_every_win`] on 40 endgames per preset (`ENDGAMES=N` for another count).
+#[test]
+#[ignore = "heavy: scripts/heavy-tests.sh runs it in release mode"]
+fn autoplay_keeps_every_win_in_full() {
+    autoplay_keeps_every_win_on(40);
+}
+
+/// The checks of [`autoplay_keeps_every_win`] on `ENDGAMES` endgames per preset, else
+/// `default`.
+fn autoplay_keeps_every_win_on(default: usize) {
     let count = std::env::var("ENDGAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(40);
+        .unwrap_or(default);
     let limits = Limits {
         max_nodes: Some(200_000),
         ..Limits::default()
