@@ -180,7 +180,8 @@ enum AlgorithmArg {
 
 #[derive(Args, Debug, Clone)]
 struct SearchArgs {
-    /// The search algorithm (default: the game's, see `patience games`).
+    /// The search algorithm (default: portfolio for the tableau presets, Große Napoleon and
+    /// gaps-one-deal; best-first for Maze; dfs for the other games).
     #[arg(long, value_enum)]
     algorithm: Option<AlgorithmArg>,
     #[command(flatten)]
@@ -276,10 +277,10 @@ struct SolveArgs {
     /// scored by the other sampled deals still won after them).
     #[arg(long)]
     fair: bool,
-    /// With --fair: how many samples of the unseen cards to solve.
+    /// Hint only, with --fair: how many samples of the unseen cards to solve.
     #[arg(long, default_value_t = 20)]
     samples: u32,
-    /// With --fair: the seed of the samples (the same seed gives the same hint).
+    /// Hint only, with --fair: the seed of the samples (the same seed gives the same hint).
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
