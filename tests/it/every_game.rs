@@ -8,7 +8,7 @@
 use crate::common;
 
 use common::{data_dir, patience_in};
-use patience::games::{Game, GameId};
+use patience::games::{Family, Game, GameId};
 use patience::study::{self, SolveConfig, Verdict};
 use patience::verify::{verify, Referee, Status};
 
@@ -108,7 +108,12 @@ fn bad_board(text: &str) -> String {
 #[test]
 fn every_game_deals_packs_solves_and_refuses_a_bad_board() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let games = GameId::all();
+    // Rules files other tests load at run time (`--rules`) join the list in this process;
+    // they are not games of the catalogue, and the CLI started here does not know them.
+    let games: Vec<GameId> = GameId::all()
+        .into_iter()
+        .filter(|id| id.family() != Family::Loaded)
+        .collect();
     assert!(
         games.len() > GameId::ALL.len(),
         "the presets are listed too"
