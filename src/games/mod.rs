@@ -457,27 +457,17 @@ pub struct SearchProfile {
     /// wide after the usual one: for games whose beams die out (every line at a dead end)
     /// well before the layers they are sized for.
     pub wide_beams: bool,
-    /// Whether the game has a search over a reduced move set ([`Game::focused_search`]):
-    /// where false the rounds leave their focused steps out. Where true the method may
-    /// still answer None for a search the game or the position lacks.
-    pub focused: bool,
-    /// Whether the game has depth-first scans over compound moves ([`Game::compound_dive`]):
-    /// where true the portfolio opens with them (the FreeCell family).
-    pub compound: bool,
 }
 
 impl SearchProfile {
     /// The portfolio of most games: the guided dive, then rounds of the complete
-    /// best-first searches; no depth-first search in the rounds, no searches of the game's
-    /// own.
+    /// best-first searches; no depth-first search in the rounds.
     pub const DEFAULT: SearchProfile = SearchProfile {
         dfs: false,
         dfs_guided: true,
         dfs_weight: 1,
         best_first: true,
         wide_beams: false,
-        focused: false,
-        compound: false,
     };
 }
 

@@ -171,9 +171,6 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
     /// - `best_first` off and `wide_beams` on in the games of two decks with a waste and no
     ///   redeal (the Forty Thieves family but Little Forty and Backbone), where the beam wins
     ///   and the depth-first search proves, and the beams die out early.
-    /// - `focused`: the games with a waste, of suit runs, or whose guide follows dealt runs
-    ///   (Gypsy), as [`Game::focused_search`] says; `compound`: the games with compound
-    ///   moves (the FreeCell family).
     fn search_profile(&self) -> games::SearchProfile {
         let dfs = self.feat.draw > 0;
         let dfs_guided =
@@ -189,8 +186,6 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
             },
             best_first: !beam_and_dfs_only,
             wide_beams: beam_and_dfs_only,
-            focused: self.feat.draw > 0 || self.plays_suit_runs() || self.guides_dealt_runs(),
-            compound: self.plays_compound(),
         }
     }
 
