@@ -171,16 +171,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// dealt onto the reserve deals the same cards onto the same stacks whatever the tableau
     /// holds, so it leaves the argument as it is.
     pub(super) fn forced_home(&self, s: &State<N>) -> Option<Successor<Move, State<N>>> {
-        // A reserve (or Zebra's talon) that fills emptied piles changes more than the card
-        // sent home when that card was a pile's last: the argument above does not cover it,
-        // so nothing is forced.
-        if self.feat.redeal != 0
-            || self.feat.no_empty
-            || self.feat.fill_first
-            || self.feat.face_up_groups
-            || self.feat.reserve_fills
-            || self.feat.talon_fills
-        {
+        if !self.autoplays() {
             return None;
         }
         // With two foundations a suit, a card is home in both copies up to the lower one.
@@ -208,6 +199,40 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 }
 
 impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// Whether the rules let [`Tableau::forced_home`] force anything: the conditions of its
+    /// argument. A reserve (or Zebra's talon) that fills emptied piles changes more than
+    /// the card sent home when that card was a pile's last: the argument does not cover it.
+    fn autoplays(&self) -> bool {
+        !(self.feat.redeal != 0
+            || self.feat.no_empty
+            || self.feat.fill_first
+            || self.feat.face_up_groups
+            || self.feat.reserve_fills
+            || self.feat.talon_fills)
+    }
+
+    /// Whether `c`, a foundation's top card in `s`, would be forced straight back home
+    /// ([`Tableau::forced_home`]) after coming back onto a pile, so that its moves back are
+    /// left out ([`Tableau::each_move`]). One deck: the position after the move differs
+    /// from `s` only in `c`'s suit's foundation, one lower, and in `c` on a pile's top.
+    /// When `s` has no forced move, that position's one forced move is `c` home (a card
+    /// safe there is safe in `s`, whose foundations are as high or higher, and every card
+    /// that may go home there but `c` may in `s`), which leads back to `s`: the searches,
+    /// which give a position with a forced move no other successor, would find only `s`
+    /// there, already seen. And where `s` has a forced move, a shortest winning line from
+    /// `s` still never starts so: the autoplay argument turns the rest of such a line into
+    /// one from `s` without the move back and `c`'s move home. ARCHITECTURE.md
+    /// ("Reductions": a card safe at home is not brought back).
+    pub(super) fn comes_straight_back(&self, s: &State<N>, c: Card) -> bool {
+        if self.feat.second || !self.autoplays() {
+            return false;
+        }
+        let suit = c.suit_unchecked().index();
+        let mut after = s.home;
+        after[suit] -= 1;
+        self.safe_home(&after, c)
+    }
+
     /// With one card turned at a time, a card of the talon other than the waste's top that
     /// `safe` lets home (its move from the talon, [`Place::Talon`]), where taking it out of
     /// the talon leaves every other card as playable as before: the stock's next card

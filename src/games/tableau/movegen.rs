@@ -657,7 +657,10 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                         high
                     };
                     let c = Card::new(Suit::ALL[suit], Rank::from_value(rank));
-                    single_to_piles(&mut emit, Place::Home, c, others_fill);
+                    // Not a card the autoplay would send straight back.
+                    if !self.comes_straight_back(s, c) {
+                        single_to_piles(&mut emit, Place::Home, c, others_fill);
+                    }
                 }
                 if low >= least && low != high {
                     let c = Card::new(Suit::ALL[suit], Rank::from_value(low));
