@@ -304,8 +304,12 @@ struct Tally {
     /// Layouts keyed as another one of different runs only because runs are keyed as sets.
     run_sets_merged: usize,
     /// Cards back from a foundation left out because the autoplay sends them straight back
-    /// (`Tableau::comes_straight_back`).
+    /// (`Tableau::comes_straight_back`), from a layout without a forced move: the forced
+    /// move after each lands back on the layout.
     straight_back: usize,
+    /// Cards back from a foundation left out in a layout with a forced move, whose other
+    /// moves the searches never ask for.
+    back_beside_forced: usize,
 }
 
 impl Tally {
@@ -322,6 +326,7 @@ impl Tally {
         self.stuck += o.stuck;
         self.run_sets_merged += o.run_sets_merged;
         self.straight_back += o.straight_back;
+        self.back_beside_forced += o.back_beside_forced;
     }
 }
 
@@ -330,8 +335,8 @@ impl std::fmt::Display for Tally {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked ({} from the talon), {} layouts taken as lost checked, {} layouts keyed as others of other runs, {} cards back from home left out as coming straight back",
-            self.positions, self.complete, self.won, self.lost, self.layouts_checked, self.forced_checked, self.forced_from_talon, self.stuck, self.run_sets_merged, self.straight_back
+            "{} positions, {} explored in full ({} won, {} lost), {} layouts checked move by move, {} forced moves checked ({} from the talon), {} layouts taken as lost checked, {} layouts keyed as others of other runs, {} cards back from home left out as coming straight back ({} more beside a forced move)",
+            self.positions, self.complete, self.won, self.lost, self.layouts_checked, self.forced_checked, self.forced_from_talon, self.stuck, self.run_sets_merged, self.straight_back, self.back_beside_forced
         )
     }
 }
@@ -447,6 +452,7 @@ fn check_position<const N: usize, const K: usize>(
         }
         succ.clear();
         g.expand(&s, &mut succ);
+        let forced_here = g.forced(&s).is_some();
         let mut engine = HashSet::new();
         // Cards from deep in the talon: replayed as the player's moves (turns first).
         let mut deep = HashSet::new();
@@ -495,16 +501,29 @@ fn check_position<const N: usize, const K: usize>(
                     tally.turns += 1;
                     continue;
                 }
-                // A card back from a foundation that the engine's forced move sends straight
-                // home again, back to this layout: its only successor in the searches is a
-                // layout already seen (the verdicts below check that nothing is lost).
-                let back = pack(&graph.layouts[j])?;
-                if let Some(f) = g.forced(&back) {
-                    let after = replay_on_referee(g, &graph.layouts[j], &back, &f, "the forced move")?;
-                    if f.mv.to == Place::Home && canon(g, &after) == here {
-                        tally.straight_back += 1;
+                // A card back from a foundation, left out as coming straight back
+                // (ARCHITECTURE.md, "Reductions"). Where this layout has no forced move, the
+                // layout after the card's move has one, which lands back here: the searches,
+                // which give a layout with a forced move no other successor, would find only
+                // this layout there. Where this layout has a forced move, the searches play
+                // that one only and never ask for the others. The verdicts below check that
+                // nothing is lost either way.
+                let home_cards = |c: &Canon| c.homes.iter().map(Vec::len).sum::<usize>();
+                if home_cards(&c) + 1 == home_cards(&here) {
+                    if forced_here {
+                        tally.back_beside_forced += 1;
                         straight_back.insert((i, j));
                         continue;
+                    }
+                    let back = pack(&graph.layouts[j])?;
+                    if let Some(f) = g.forced(&back) {
+                        let after =
+                            replay_on_referee(g, &graph.layouts[j], &back, &f, "the forced move")?;
+                        if f.mv.to == Place::Home && canon(g, &after) == here {
+                            tally.straight_back += 1;
+                            straight_back.insert((i, j));
+                            continue;
+                        }
                     }
                 }
                 return Err(format!(

@@ -211,20 +211,16 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             || self.feat.talon_fills)
     }
 
-    /// Whether `c`, a foundation's top card in `s`, would be forced straight back home
-    /// ([`Tableau::forced_home`]) after coming back onto a pile, so that its moves back are
-    /// left out ([`Tableau::each_move`]). One deck: the position after the move differs
-    /// from `s` only in `c`'s suit's foundation, one lower, and in `c` on a pile's top.
-    /// When `s` has no forced move, that position's one forced move is `c` home (a card
-    /// safe there is safe in `s`, whose foundations are as high or higher, and every card
-    /// that may go home there but `c` may in `s`), which leads back to `s`: the searches,
-    /// which give a position with a forced move no other successor, would find only `s`
-    /// there, already seen. And where `s` has a forced move, a shortest winning line from
-    /// `s` still never starts so: the autoplay argument turns the rest of such a line into
-    /// one from `s` without the move back and `c`'s move home. ARCHITECTURE.md
-    /// ("Reductions": a card safe at home is not brought back).
+    /// Whether the move of `c`, a foundation's top card in `s`, back onto a pile is left out
+    /// ([`Tableau::each_move`]) because the autoplay would send it straight home: every card
+    /// distinct, the autoplay on, and `c` safe home ([`Tableau::safe_home`]) at the heights of
+    /// the position after the move, `t`. The searches ask a position for its moves only when
+    /// it has no forced move, and then `t`'s forced move is `c` home, back to `s` (a card
+    /// safe in `t` would be safe in `s`, whose foundations are as high or higher): the move
+    /// only closes a cycle. ARCHITECTURE.md ("Reductions": "cards back from home that the
+    /// autoplay sends straight back").
     pub(super) fn comes_straight_back(&self, s: &State<N>, c: Card) -> bool {
-        if self.feat.second || !self.autoplays() {
+        if self.feat.repeats || !self.autoplays() {
             return false;
         }
         let suit = c.suit_unchecked().index();

@@ -657,7 +657,8 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                         high
                     };
                     let c = Card::new(Suit::ALL[suit], Rank::from_value(rank));
-                    // Not a card the autoplay would send straight back.
+                    // Not a card the autoplay would send straight back
+                    // (`Tableau::comes_straight_back`).
                     if !self.comes_straight_back(s, c) {
                         single_to_piles(&mut emit, Place::Home, c, others_fill);
                     }
