@@ -73,8 +73,8 @@ MUTATIONS = {
     "autoplay-with-redeal": (
         DOMINANCE,
         "no move is forced with a redeal",
-        "if self.feat.redeal != 0 || self.feat.no_empty || self.feat.face_up_groups {\n            return None;",
-        "if self.feat.no_empty || self.feat.face_up_groups {\n            return None;",
+        "        !(self.feat.redeal != 0\n            || self.feat.no_empty",
+        "        !(self.feat.no_empty",
     ),
     "autoplay-ignores-returns": (
         DOMINANCE,
@@ -111,6 +111,12 @@ MUTATIONS = {
         "without returns and with one deck, a card of the set may be in play only as its suit's next card",
         "self.next_cards_may_stay() && self.low_set_home(home, c, 1)",
         "self.next_cards_may_stay() && self.low_set_home(home, c, 2)",
+    ),
+    "straight-back-one-guest-short": (
+        DOMINANCE,
+        "a card back from home is left out only when the autoplay would send it straight back",
+        "        self.safe_home(&after, c)\n    }",
+        "        self.safe_home(&after.map(|h| h + 1), c)\n    }",
     ),
     "autoplay-two-decks-guest-one-short": (
         DOMINANCE,
