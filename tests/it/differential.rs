@@ -11,7 +11,9 @@
 //!   reaches in one move is one the engine reaches too, up to the documented
 //!   canonicalisation (`canon` below, written here from ARCHITECTURE.md, not from the
 //!   engine), or is the layout itself up to it (a whole pile moved into an empty one where
-//!   piles are interchangeable: the one move the engine leaves out);
+//!   piles are interchangeable), or is a card back from a foundation that the autoplay sends
+//!   straight back: in a layout without a forced move, the forced move after it lands back
+//!   on the layout (in one with a forced move the searches ask for no other move);
 //! - **keys**: two layouts get the same engine key exactly when `canon` makes them equal;
 //! - **counts**: where the whole space fits, the engine's count of positions reachable by
 //!   its moves (without forced moves) equals the count of the referee's layouts after
