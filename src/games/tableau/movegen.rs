@@ -1370,17 +1370,31 @@ mod tests {
 
     #[test]
     fn a_foundation_top_comes_back_onto_a_card_or_an_empty_pile_never_a_cell() {
-        let (g, s) = streets(STREETS_TWO_RUNS);
+        // Streets and Alleys, clubs home to the 5, spades to the 4, diamonds and hearts to
+        // their Aces: neither 5C nor 4S would be safe home once back (a red 3 or 4 is still
+        // in play), so both come back (`Tableau::comes_straight_back`); the Aces would be.
+        let g = game("streets-and-alleys");
+        let s = board(
+            &g,
+            "1 (spread): KC QC JC TC 9C 8C 7C 6C\n2 (spread): KS QS JS TS 9S 8S 7S 6S 5S\n\
+             3 (spread): KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D\n\
+             4 (spread): KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H\n\
+             5 (spread): \n6 (spread): \n7 (spread): \n8 (spread): \n\
+             clubs (stacked): AC 2C 3C 4C 5C\ndiamonds (stacked): AD\nhearts (stacked): AH\n\
+             spades (stacked): AS 2S 3S 4S\n",
+        );
         let names: Vec<String> = moves(&g, &s).into_iter().map(|m| m.0).collect();
-        // 5C onto 6C? Not the same suit is fine here, but 6C is one above 5C: yes. 4S onto
-        // 5S, and both (and the Kings of diamonds and hearts) into the first empty pile.
-        for want in ["hC1", "hC3", "hS2", "hS3", "hD3", "hH3"] {
+        // 5C onto 6C, 4S onto 5S, and both into the first empty pile.
+        for want in ["hC1", "hC5", "hS2", "hS5"] {
             assert!(
                 names.contains(&want.to_string()),
                 "{want} missing: {names:?}"
             );
         }
         assert!(!names.iter().any(|n| n.starts_with('h') && n.len() > 3));
+        assert!(!names
+            .iter()
+            .any(|n| n.starts_with("hD") || n.starts_with("hH")));
         // Out and back onto the same card: the same position, the same key.
         let out = moves(&g, &s)
             .into_iter()
@@ -1395,6 +1409,22 @@ mod tests {
             .1;
         assert_eq!(back, s);
         assert_eq!(g.key(&back), g.key(&s));
+    }
+
+    /// A foundation's top card that would be safe home once back stays home
+    /// (`Tableau::comes_straight_back`): with the diamonds and hearts home, 5C and 4S; the
+    /// Kings of diamonds and hearts, on which the clubs' Queen could still be built, come back
+    /// into the first empty pile.
+    #[test]
+    fn a_foundation_top_the_autoplay_would_send_straight_back_stays() {
+        let (g, s) = streets(STREETS_TWO_RUNS);
+        let mut back: Vec<String> = moves(&g, &s)
+            .into_iter()
+            .map(|m| m.0)
+            .filter(|n| n.starts_with('h'))
+            .collect();
+        back.sort();
+        assert_eq!(back, ["hD3", "hH3"]);
     }
 
     /// Backbone's cover: while a card lies across the reserve, it is the reserve's only free
