@@ -153,6 +153,21 @@ impl Tableau<52, KEY> {
     }
 }
 
+impl<const N: usize, const K: usize> Tableau<N, K> {
+    /// The depth-first search from `s` in the generator's order over the fast path, where
+    /// these rules have one ([`Tableau::leans`]) and `s` fits it ([`Lean::lean_state`]).
+    pub(super) fn lean_depth_first(
+        &self,
+        s: &State<N>,
+    ) -> Option<Box<dyn solvers::SlicedSearch<Move> + 'static>> {
+        let g = (self as &dyn std::any::Any).downcast_ref::<Tableau<52, KEY>>()?;
+        let s = (s as &dyn std::any::Any).downcast_ref::<State<52>>()?;
+        let lean = g.lean()?;
+        let start = lean.lean_state(s)?;
+        Some(Box::new(solvers::DepthFirst::owning(lean, start, false)))
+    }
+}
+
 impl Lean {
     /// The engine the fast path stands for.
     pub fn engine(&self) -> &Tableau<52, KEY> {
