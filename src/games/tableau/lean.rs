@@ -17,6 +17,7 @@
 //! onto a waste with no limit on redeals, foundations from the Ace by suit that cards may
 //! come back from, runs keyed as sets (Klondike drawing one or three cards a turn).
 
+use super::dead_end::LAYOUT;
 use super::key::Key;
 use super::moves::{Move, Place};
 use super::rules::{EmptyFill, MAX_CELLS, MAX_PILES, UNLIMITED};
@@ -272,7 +273,25 @@ impl Lean {
 
     /// Whether `t` is known lost without a search (`Tableau::dead_end`).
     fn dead_end(&self, t: &LeanState) -> bool {
-        self.g.feat.dead_ends && self.g.dead_end(&self.state(t))
+        let f = &self.g.feat;
+        if !f.dead_ends {
+            return false;
+        }
+        if !f.dead_end_memo {
+            return self.g.never_home(&self.state(t));
+        }
+        // The kept verdicts' layout, written from the piles (the foundations are left out:
+        // cards come back from them).
+        let mut layout = [0u8; LAYOUT];
+        layout[..PILES].copy_from_slice(&t.len);
+        let mut at = MAX_PILES;
+        for p in 0..PILES {
+            let pile = t.pile(p);
+            layout[at..at + pile.len()].copy_from_slice(pile);
+            at += pile.len();
+        }
+        self.g
+            .kept_verdict(&layout, || self.g.never_home(&self.state(t)))
     }
 
     /// The first empty pile of `t`, if any.
@@ -621,14 +640,19 @@ impl Lean {
     /// cards), the run cards above the lowest ones and the talon's cards as sets, where the
     /// waste ends and the redeals used (none: they are unlimited).
     pub fn key(&self, t: &LeanState) -> Key<KEY> {
-        let mut counts = 0u64;
+        // Each pile's count by its first card, then the counts in the first cards' order.
+        let mut by_first = [0u8; 64];
         for p in 0..PILES {
             let l = t.len[p];
             if l > 0 {
-                let first = t.piles[p][0] & !DOWN;
-                let at = (t.firsts & ((1u64 << first) - 1)).count_ones();
-                counts |= u64::from(l + 1 - t.run[p]) << (6 * at);
+                by_first[usize::from(t.piles[p][0] & !DOWN)] = l + 1 - t.run[p];
             }
+        }
+        let (mut counts, mut at, mut rest) = (0u64, 0, t.firsts);
+        while rest != 0 {
+            counts |= u64::from(by_first[rest.trailing_zeros() as usize]) << at;
+            at += 6;
+            rest &= rest - 1;
         }
         let (firsts, run_cards, talon) = (t.firsts, t.run_cards, t.talon_set);
         let d = self.g.feat.draw;
