@@ -307,7 +307,7 @@ budget() {
 
 # ---------------------------------------------------------------- the suite
 
-echo "perf.sh: commit $commit, $date_utc, $(nproc 2>/dev/null || echo '?') cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'), $runs runs a game"
+echo "perf.sh: commit $commit, $date_utc, $(nproc 2>/dev/null || echo '?') cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'), runs a game: $runs"
 for g in "${game_list[@]}"; do
     case $g in
     freecell) freecell ;;
