@@ -24,6 +24,7 @@
 #   --csv FILE        append the rows here instead of benches/results/instructions.csv
 # A bad option prints one line and exits with status 2.
 set -euo pipefail
+caller=$PWD
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
@@ -34,7 +35,7 @@ die() {
 
 corpus="freecell,klondike,forty-thieves,spider-4suits,streets-and-alleys-classic"
 others="yukon:1,canfield:1,bakers-dozen:1,md:1,golf:2,fortunes:2,thirteen:1,gaps-one-deal:1,accordion:1"
-nodes=100000 algorithm=dfs games="" bin="" csv_out=benches/results/instructions.csv corpus_only=0
+nodes=100000 algorithm=dfs games="" bin="" csv_out="" corpus_only=0
 need() { [[ $# -ge 2 && -n $2 ]] || die "$1 needs a value"; }
 while [[ $# -gt 0 ]]; do
     case $1 in
@@ -51,6 +52,11 @@ while [[ $# -gt 0 ]]; do
     *) die "unknown option $1 (see --help)" ;;
     esac
 done
+# Paths given on the command line name files from the caller's folder.
+absolute() { [[ -z $1 || $1 == /* ]] && echo "$1" || echo "$caller/$1"; }
+bin=$(absolute "$bin")
+csv_out=$(absolute "$csv_out")
+: "${csv_out:=benches/results/instructions.csv}"
 [[ $nodes =~ ^[1-9][0-9]*$ && $nodes -ge 2 ]] || die "--max-nodes: a whole number of at least 2, not '$nodes'"
 [[ $algorithm =~ ^[a-z-]+$ ]] || die "--algorithm: not a search name: '$algorithm'"
 [[ -z $bin || (-f $bin && -x $bin) ]] || die "--patience: $bin is not an executable file"

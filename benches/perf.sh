@@ -40,6 +40,7 @@
 #                             at 20000 states, 2 runs, the CSV to a temporary file
 # A bad option prints one line and exits with status 2.
 set -euo pipefail
+caller=$PWD
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
@@ -75,6 +76,12 @@ while [[ $# -gt 0 ]]; do
     *) die "unknown option $1 (see --help)" ;;
     esac
 done
+# Paths given on the command line name files from the caller's folder.
+absolute() { [[ -z $1 || $1 == /* ]] && echo "$1" || echo "$caller/$1"; }
+lonelybot=$(absolute "$lonelybot")
+fcs=$(absolute "$fcs")
+bin=$(absolute "$bin")
+csv_out=$(absolute "$csv_out")
 [[ $full == 1 && $smoke == 1 ]] && die "--full and --smoke exclude each other"
 
 # Defaults: the smoke's, the issue's full sizes, or the everyday ones (a few minutes).
