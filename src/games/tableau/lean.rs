@@ -542,6 +542,13 @@ impl Lean {
     /// `mv` applied to `t` (`Tableau::apply`).
     pub fn apply(&self, t: &LeanState, mv: &Move) -> LeanState {
         let mut n = *t;
+        self.play(&mut n, mv);
+        n
+    }
+
+    /// Plays `mv` on `n` in place (the successors are made where they are kept, with no
+    /// copy between).
+    fn play(&self, n: &mut LeanState, mv: &Move) {
         let k = usize::from(mv.count);
         match (mv.from, mv.to) {
             (Place::Pile(a), Place::Pile(b)) => {
@@ -550,7 +557,7 @@ impl Lean {
                 let lb = usize::from(n.len[b]);
                 let moved: [u8; 13] =
                     std::array::from_fn(|i| if i < k { n.piles[a][l - k + i] } else { 0 });
-                self.take(&mut n, a, k);
+                self.take(n, a, k);
                 n.piles[b][lb..lb + k].copy_from_slice(&moved[..k]);
                 n.len[b] += k as u8;
                 n.run[b] += k as u8;
@@ -563,11 +570,11 @@ impl Lean {
             }
             (Place::Pile(p), Place::Home) if k > 1 => {
                 // A run card from under `k - 1` cards: onto their shelf, then home.
-                let tops: [Option<Card>; PILES] = std::array::from_fn(|q| t.top(q));
+                let tops: [Option<Card>; PILES] = std::array::from_fn(|q| n.top(q));
                 let q = self
-                    .shelf(t, &tops, usize::from(p), k)
+                    .shelf(n, &tops, usize::from(p), k)
                     .expect("the cards above have a shelf");
-                let pile = t.pile(usize::from(p));
+                let pile = n.pile(usize::from(p));
                 let shelve = Move {
                     from: mv.from,
                     to: Place::Pile(q as u8),
@@ -575,32 +582,32 @@ impl Lean {
                     card: Card::from_index(pile[pile.len() + 1 - k]),
                 };
                 let home = Move::single(mv.from, Place::Home, mv.card);
-                return self.apply(&self.apply(t, &shelve), &home);
+                self.play(n, &shelve);
+                self.play(n, &home);
             }
             (Place::Pile(p), Place::Home) => {
-                self.take(&mut n, usize::from(p), 1);
+                self.take(n, usize::from(p), 1);
                 n.home[mv.card.suit_unchecked().index()] += 1;
             }
             (Place::Home, Place::Pile(p)) => {
                 n.home[mv.card.suit_unchecked().index()] -= 1;
-                Self::push(&mut n, usize::from(p), mv.card.byte());
+                Self::push(n, usize::from(p), mv.card.byte());
             }
             (Place::Waste, to) | (Place::Talon(_), to) => {
                 let i = match mv.from {
                     Place::Waste => usize::from(n.waste) - 1,
-                    Place::Talon(code) => self.talon_index(&n, code),
+                    Place::Talon(code) => self.talon_index(n, code),
                     _ => unreachable!(),
                 };
-                let card = Self::take_from_talon(&mut n, i);
+                let card = Self::take_from_talon(n, i);
                 match to {
-                    Place::Pile(p) => Self::push(&mut n, usize::from(p), card),
+                    Place::Pile(p) => Self::push(n, usize::from(p), card),
                     Place::Home => n.home[Card::from_index(card).suit_unchecked().index()] += 1,
                     _ => unreachable!("a talon card goes onto a pile or home"),
                 }
             }
             _ => unreachable!("no other move in the rules the fast path serves"),
         }
-        n
     }
 
     /// The forced move of `t`, if any (`Tableau::forced_home`).
@@ -687,9 +694,11 @@ impl Space for Lean {
         self.each_move(t, |mv| {
             out.push(Successor {
                 mv,
-                state: self.apply(t, &mv),
+                state: *t,
                 cost: 1,
-            })
+            });
+            let last = out.last_mut().expect("just pushed");
+            self.play(&mut last.state, &mv);
         });
     }
 
