@@ -38,7 +38,7 @@ const TALON: usize = 24;
 const KEY: usize = super::key::COMPACT_KEY;
 
 /// A position of the fast path: each pile in its own slot (bottom first, the engine's card
-/// bytes, face-down ones with [`DOWN`]), each pile's movable run length, the talon in the
+/// bytes, face-down ones with the face-down bit), each pile's movable run length, the talon in the
 /// order its cards are turned (as [`State::talon`]), the waste's count and the
 /// foundations' heights. Two positions are equal exactly when the engine's states they
 /// stand for are: bytes past a pile's or the talon's end are kept zero.
@@ -176,8 +176,8 @@ impl Lean {
     }
 
     /// `s` as the fast path holds it; None when it does not fit its slots (a pile whose
-    /// cards below its run and a run of thirteen would pass [`HEIGHT`], a talon past
-    /// [`TALON`]), or when it uses what the rules the fast path serves leave out.
+    /// cards below its run and a run of thirteen would pass its 20 bytes, a talon
+    /// past 24 cards), or when it uses what the rules the fast path serves leave out.
     pub fn lean_state(&self, s: &State<52>) -> Option<LeanState> {
         if usize::from(s.stock) > TALON
             || s.cells.iter().any(|&c| c != EMPTY)
@@ -300,7 +300,7 @@ impl Lean {
         t.len.iter().position(|&l| l == 0)
     }
 
-    /// Every legal move of `t`, in the order of [`Tableau::each_move`].
+    /// Every legal move of `t`, in the order of the engine's `Tableau::each_move`.
     pub fn each_move(&self, t: &LeanState, mut emit: impl FnMut(Move)) {
         if self.dead_end(t) {
             return;
