@@ -25,14 +25,14 @@ MUTATIONS = {
     "run-set-no-home-from-under": (
         MOVEGEN,
         "with runs keyed as sets, a run card goes home from under the cards above it",
-        "        if self.feat.run_sets {\n            for p in 0..np {",
-        "        if false && self.feat.run_sets {\n            for p in 0..np {",
+        "        if self.feat.run_sets && home_mask != Some(0) {\n            for p in 0..np {",
+        "        if false && self.feat.run_sets && home_mask != Some(0) {\n            for p in 0..np {",
     ),
     "run-set-key-without-lengths": (
         KEY,
         "with runs keyed as sets, each pile's part of the key holds how many cards lie fixed under its run",
-        "u16::from(pile[0] & !DOWN) << 6 | fixed as u16",
-        "u16::from(pile[0] & !DOWN) << 6",
+        "((pile[0] & !DOWN, fixed as u8), run)",
+        "((pile[0] & !DOWN, 0), run)",
     ),
     "linked-key-cells-as-home": (
         KEY,
@@ -73,8 +73,8 @@ MUTATIONS = {
     "autoplay-with-redeal": (
         DOMINANCE,
         "no move is forced with a redeal",
-        "if self.feat.redeal != 0 || self.feat.no_empty || self.feat.face_up_groups {\n            return None;",
-        "if self.feat.no_empty || self.feat.face_up_groups {\n            return None;",
+        "        if self.feat.redeal != 0\n            || self.feat.no_empty\n            || self.feat.fill_first\n",
+        "        if self.feat.no_empty\n            || self.feat.fill_first\n",
     ),
     "autoplay-ignores-returns": (
         DOMINANCE,
@@ -133,14 +133,14 @@ MUTATIONS = {
     "reserve-card-into-empty-pile": (
         MOVEGEN,
         "a reserve card fills an empty pile only where the rules say (not in Backbone)",
-        "single_to_piles(&mut emit, Place::Reserve(i), c, self.feat.reserve_to_empty);",
-        "single_to_piles(&mut emit, Place::Reserve(i), c, true);",
+        "let to_empty = self.feat.reserve_to_empty && others_fill;",
+        "let to_empty = others_fill;",
     ),
     "reserve-left-out-of-key": (
         KEY,
         "the key holds the reserve's piles",
-        "for p in n..n + reserve {",
-        "for p in n..n + reserve.min(0) {",
+        "for (&at, &len) in starts[n..n + reserve].iter().zip(&s.len[n..n + reserve]) {",
+        "for (&at, &len) in starts[n..n + reserve.min(0)].iter().zip(&s.len[n..n + reserve]) {",
     ),
     "referee-reserve-into-empty-pile": (
         REFEREE,
@@ -175,13 +175,13 @@ MUTATIONS = {
     "dead-end-verdicts-any-rules": (
         DEAD_END,
         "a kept dead-end verdict is read under other rules",
-        ".filter(|k| k.rules == rules && k.layout == layout)",
-        ".filter(|k| k.layout == layout)",
+        ".filter(|k| k.rules == rules && k.layout == *layout)",
+        ".filter(|k| k.layout == *layout)",
     ),
     "dead-end-verdicts-by-lengths": (
         DEAD_END,
         "a kept dead-end verdict is read for any layout of the same pile lengths",
-        ".filter(|k| k.rules == rules && k.layout == layout)",
+        ".filter(|k| k.rules == rules && k.layout == *layout)",
         ".filter(|k| k.rules == rules && k.layout[..MAX_PILES] == layout[..MAX_PILES])",
     ),
     "cards-on-home-suit": (
@@ -241,8 +241,8 @@ MUTATIONS = {
     "cells-sorted-as-one": (
         KEY,
         "the key keeps every cell's card",
-        "cells[..nc].sort_unstable();\n        k[i..i + nc].copy_from_slice(&cells[..nc]);",
-        "cells[..nc].sort_unstable();\n        let first = cells[0];\n        cells[..nc].fill(first);\n        k[i..i + nc].copy_from_slice(&cells[..nc]);",
+        "cells[..nc].sort_unstable();\n        k[i..i + MAX_CELLS].copy_from_slice(&cells);",
+        "cells[..nc].sort_unstable();\n        let first = cells[0];\n        cells[..nc].fill(first);\n        k[i..i + MAX_CELLS].copy_from_slice(&cells);",
     ),
 }
 
