@@ -5,6 +5,11 @@ source; the file is restored afterwards, whatever happens. Refuses to touch a fi
 uncommitted changes.
 
     python3 scripts/mutations.py [NAME ...]
+    python3 scripts/mutations.py --check [NAME ...]
+
+With --check nothing is built or run: each mutation's original text must occur exactly once
+in its file (a mutation whose text the code no longer holds tests nothing). One line per
+stale mutation; exit status 1 if any, else 0. tests/it/repository.rs runs it.
 """
 import subprocess
 import sys
@@ -259,12 +264,28 @@ def dirty(path):
     return bool(out.strip())
 
 
+def stale(name):
+    """Why mutation `name` cannot be applied (its original text is not in its file exactly
+    once), or None when it can."""
+    path, _, old, new = MUTATIONS[name]
+    file = ROOT / path
+    if not file.is_file():
+        return f"{name}: {path} is not a file (update this script)"
+    found = file.read_text().count(old)
+    if found != 1:
+        return f"{name}: the guard's text is not found once in {path} ({found} times; update this script)"
+    if old == new:
+        return f"{name}: the mutated text is the original (update this script)"
+    return None
+
+
 def run(name):
     path, guard, old, new = MUTATIONS[name]
     file = ROOT / path
     text = file.read_text()
-    if text.count(old) != 1:
-        return f"{name}: the guard's text is not found once in {path} (update this script)"
+    why = stale(name)
+    if why:
+        return why
     file.write_text(text.replace(old, new))
     try:
         for cmd in TESTS:
@@ -280,11 +301,18 @@ def run(name):
 
 
 def main():
-    names = sys.argv[1:] or list(MUTATIONS)
+    args = sys.argv[1:]
+    check = "--check" in args
+    names = [a for a in args if a != "--check"] or list(MUTATIONS)
     unknown = [n for n in names if n not in MUTATIONS]
     if unknown:
         print(f"mutations.py: unknown mutation {unknown[0]} (known: {', '.join(MUTATIONS)})", file=sys.stderr)
         return 2
+    if check:
+        lines = [why for why in map(stale, names) if why]
+        for line in lines:
+            print(line)
+        return 1 if lines else 0
     for n in names:
         if dirty(MUTATIONS[n][0]):
             print(f"mutations.py: {MUTATIONS[n][0]} has uncommitted changes; commit them first", file=sys.stderr)
