@@ -24,6 +24,7 @@ DEAD_END = f"{ENGINE}/dead_end.rs"
 REFEREE = "src/verify/tableau.rs"
 SUPERMOVES = f"{ENGINE}/supermoves.rs"
 RULES = f"{ENGINE}/rules.rs"
+LEAN = f"{ENGINE}/lean.rs"
 
 # name: (file, what the guard is, original text, mutated text)
 MUTATIONS = {
@@ -248,6 +249,12 @@ MUTATIONS = {
         "the key keeps every cell's card",
         "cells[..nc].sort_unstable();\n        k[i..i + MAX_CELLS].copy_from_slice(&cells);",
         "cells[..nc].sort_unstable();\n        let first = cells[0];\n        cells[..nc].fill(first);\n        k[i..i + MAX_CELLS].copy_from_slice(&cells);",
+    ),
+    "lean-talon-set-wrong-bit": (
+        LEAN,
+        "the fast path takes a card played from the talon out of the talon's set (the key's), and only that card",
+        "t.talon_set &= !(1 << (card & !DOWN));",
+        "t.talon_set &= !(2 << (card & !DOWN));",
     ),
 }
 
