@@ -301,7 +301,7 @@ def run(name):
                 failed = [l for l in r.stdout.splitlines() if l.startswith("test ") and l.endswith("FAILED")]
                 if not failed and "error[" in r.stderr:
                     return f"{name}: the mutant does not compile (no verdict)"
-                return f"{name}: caught ({guard}) by {', '.join(l[5:-10] for l in failed) or 'a build error'}"
+                return f"{name}: caught ({guard}) by {', '.join(l[5:-len(' ... FAILED')] for l in failed) or 'a build error'}"
         return f"{name}: NOT CAUGHT ({guard})"
     finally:
         file.write_text(text)
