@@ -388,6 +388,34 @@ mod tests {
     use crate::study::{solve, SolveConfig, Verdict};
     use solvers::Space;
 
+    /// A kept verdict is read for its own layout only: of two layouts with the same pile
+    /// lengths that meet in one slot of the table, each gets the verdict worked out for it.
+    #[test]
+    fn a_kept_verdict_is_read_for_its_exact_layout_only() {
+        use super::{FxHasher, LAYOUT, MAX_PILES, VERDICTS};
+        use std::hash::Hasher;
+        let g = game("klondike");
+        let slot = |l: &[u8; LAYOUT]| {
+            let mut h = FxHasher::default();
+            h.write(l);
+            h.finish() as usize % VERDICTS
+        };
+        // One card on the first pile: the first layout, and one of another card in its slot.
+        let mut a = [0u8; LAYOUT];
+        a[0] = 1;
+        let b = (1..52u8)
+            .map(|c| {
+                let mut b = a;
+                b[MAX_PILES] = c;
+                b
+            })
+            .find(|b| slot(b) == slot(&a))
+            .expect("few slots in the tests: some other card meets the first");
+        assert!(g.kept_verdict(&a, || true));
+        assert!(!g.kept_verdict(&b, || false), "b's own verdict, not a's");
+        assert!(g.kept_verdict(&a, || true), "a's again");
+    }
+
     /// A Klondike board: pile 1 as given, the other six empty, the foundations up to the
     /// given cards, `stock` face down.
     fn klondike_board(pile: &str, homes: [&str; 4], stock: &str) -> String {

@@ -22,7 +22,7 @@ use super::key::Key;
 use super::moves::{Move, Place};
 use super::rules::{EmptyFill, MAX_CELLS, MAX_PILES, UNLIMITED};
 use super::state::{State, DOWN, EMPTY};
-use super::talon::AFTER_REDEAL;
+use super::talon::{each_reachable, index_of_code};
 use super::Tableau;
 use crate::cards::{Card, Rank, Suit};
 use solvers::{Space, Successor};
@@ -442,49 +442,16 @@ impl Lean {
         (0..PILES).find(|&q| q != p && tops[q].is_some_and(|top| self.builds_on(lowest, top)))
     }
 
-    /// `Tableau::reachable_in_talon` over `t`'s talon.
-    fn reachable(&self, t: &LeanState, mut f: impl FnMut(usize, u8)) {
-        let len = usize::from(t.stock);
-        let b = usize::from(t.waste);
+    /// `Tableau::reachable_in_talon` over `t`'s talon (no limit on redeals).
+    fn reachable(&self, t: &LeanState, f: impl FnMut(usize, u8)) {
         let d = usize::from(self.g.feat.draw);
-        if b > 0 {
-            f(b - 1, 0);
-        }
-        let mut j = 1;
-        while b + (j - 1) * d < len {
-            f((b + j * d).min(len) - 1, j as u8);
-            j += 1;
-        }
-        if len == 0 {
-            return;
-        }
-        let this_pass =
-            |i: usize| i + 1 == b || (i >= b && ((i + 1 - b).is_multiple_of(d) || i + 1 == len));
-        let mut j = 1;
-        while (j - 1) * d < len {
-            let i = (j * d).min(len) - 1;
-            if !this_pass(i) {
-                f(i, AFTER_REDEAL | j as u8);
-            }
-            j += 1;
-        }
+        each_reachable(usize::from(t.stock), usize::from(t.waste), d, true, f);
     }
 
     /// The place in the talon of the card `code` reaches in `t` (`Tableau::talon_index`).
     fn talon_index(&self, t: &LeanState, code: u8) -> usize {
-        let len = usize::from(t.stock);
         let d = usize::from(self.g.feat.draw);
-        let turns = usize::from(code & super::talon::MAX_TURNS);
-        let from = if code & AFTER_REDEAL != 0 {
-            0
-        } else {
-            usize::from(t.waste)
-        };
-        if turns == 0 {
-            from - 1
-        } else {
-            (from + turns * d).min(len) - 1
-        }
+        index_of_code(usize::from(t.stock), usize::from(t.waste), d, code)
     }
 
     /// Takes the card at `i` of the talon out of play (`State::take_from_talon`).
