@@ -170,11 +170,6 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
 }
 
 impl Lean {
-    /// The engine the fast path stands for.
-    pub fn engine(&self) -> &Tableau<52, KEY> {
-        &self.g
-    }
-
     /// `s` as the fast path holds it; None when it does not fit its slots (a pile whose
     /// cards below its run and a run of thirteen would pass its 20 bytes, a talon
     /// past 24 cards), or when it uses what the rules the fast path serves leave out.
@@ -254,21 +249,9 @@ impl Lean {
         self.g.feat.fits[card.index()] >> base.index() & 1 != 0
     }
 
-    /// The movable run of `pile` (`Tableau::run_len` for these rules).
+    /// The movable run of `pile` (`Tableau::run_len`: no base rank in these rules).
     fn run_of(&self, pile: &[u8]) -> u8 {
-        let n = pile.len();
-        if n == 0 {
-            return 0;
-        }
-        let mut k = 1;
-        while k < n {
-            let (upper, lower) = (pile[n - k], pile[n - k - 1]);
-            if lower & DOWN != 0 || !self.g.continues_group(upper, lower) {
-                break;
-            }
-            k += 1;
-        }
-        k as u8
+        self.g.run_len_on(0, pile) as u8
     }
 
     /// Whether `t` is known lost without a search (`Tableau::dead_end`).
