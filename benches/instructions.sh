@@ -24,19 +24,11 @@
 #   --csv FILE        append the rows here instead of benches/results/instructions.csv
 # A bad option prints one line and exits with status 2.
 set -euo pipefail
-caller=$PWD
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cd "$root"
-
-die() {
-    echo "instructions.sh: $*" >&2
-    exit 2
-}
+source "$(dirname "${BASH_SOURCE[0]}")/script-common.sh"
 
 corpus="freecell,klondike,forty-thieves,spider-4suits,streets-and-alleys-classic"
 others="yukon:1,canfield:1,bakers-dozen:1,md:1,golf:2,fortunes:2,thirteen:1,gaps-one-deal:1,accordion:1"
 nodes=100000 algorithm=dfs games="" bin="" csv_out="" corpus_only=0
-need() { [[ $# -ge 2 && -n $2 ]] || die "$1 needs a value"; }
 while [[ $# -gt 0 ]]; do
     case $1 in
     --max-nodes) need "$@"; nodes=$2; shift 2 ;;
@@ -46,14 +38,12 @@ while [[ $# -gt 0 ]]; do
     --patience) need "$@"; bin=$2; shift 2 ;;
     --csv) need "$@"; csv_out=$2; shift 2 ;;
     -h | --help)
-        sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed -e '/^set -euo/d' -e 's/^# \{0,1\}//'
+        usage
         exit 0
         ;;
     *) die "unknown option $1 (see --help)" ;;
     esac
 done
-# Paths given on the command line name files from the caller's folder.
-absolute() { [[ -z $1 || $1 == /* ]] && echo "$1" || echo "$caller/$1"; }
 bin=$(absolute "$bin")
 csv_out=$(absolute "$csv_out")
 : "${csv_out:=benches/results/instructions.csv}"

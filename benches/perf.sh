@@ -40,18 +40,10 @@
 #                             at 20000 states, 2 runs, the CSV to a temporary file
 # A bad option prints one line and exits with status 2.
 set -euo pipefail
-caller=$PWD
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cd "$root"
-
-die() {
-    echo "perf.sh: $*" >&2
-    exit 2
-}
+source "$(dirname "${BASH_SOURCE[0]}")/script-common.sh"
 
 runs="" games="" fc_deals="" kl_deals="" kl_timeout="" ft_deals="" sp_deals="" nodes=""
 spider_game="" lonelybot="" fcs="" bin="" csv_out="" full=0 smoke=0
-need() { [[ $# -ge 2 && -n $2 ]] || die "$1 needs a value"; }
 while [[ $# -gt 0 ]]; do
     case $1 in
     --runs) need "$@"; runs=$2; shift 2 ;;
@@ -70,14 +62,12 @@ while [[ $# -gt 0 ]]; do
     --full) full=1; shift ;;
     --smoke) smoke=1; shift ;;
     -h | --help)
-        sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed -e '/^set -euo/d' -e 's/^# \{0,1\}//'
+        usage
         exit 0
         ;;
     *) die "unknown option $1 (see --help)" ;;
     esac
 done
-# Paths given on the command line name files from the caller's folder.
-absolute() { [[ -z $1 || $1 == /* ]] && echo "$1" || echo "$caller/$1"; }
 lonelybot=$(absolute "$lonelybot")
 fcs=$(absolute "$fcs")
 bin=$(absolute "$bin")
