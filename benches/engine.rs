@@ -26,7 +26,7 @@ use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode, Throughput,
 };
-use patience::games::tableau::TwoDecks;
+use patience::games::tableau::{Tableau, TwoDecks, COMPACT_KEY};
 use patience::games::{clock::Clock, md::Md, r7::R7, Game, GameId};
 use solvers::{dfs, successors, Limits, Outcome, Successor, VisitedSet};
 
@@ -193,6 +193,30 @@ fn bench_solve<G: Game>(
     });
 }
 
+/// Times a depth-first search of `nodes` expansions from each of `starts` over `space`:
+/// Klondike over the engine and over its fast path (`Lean`), which expand the same states.
+fn bench_dfs_nodes<S: solvers::Space>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    space: &S,
+    starts: &[S::State],
+    nodes: u64,
+) {
+    let limits = Limits::none().with_nodes(nodes);
+    let expanded: u64 = starts
+        .iter()
+        .map(|s| dfs(space, s.clone(), &limits).stats.expanded)
+        .sum();
+    group.throughput(Throughput::Elements(expanded));
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            for s in starts {
+                black_box(dfs(space, s.clone(), &limits).stats.expanded);
+            }
+        })
+    });
+}
+
 /// A two-deck preset of the tableau engine (Spider, Forty Thieves, Backbone).
 fn spider(id: &str) -> TwoDecks {
     match id.parse::<GameId>().expect("preset") {
@@ -258,6 +282,27 @@ fn engine(c: &mut Criterion) {
     bench_solve(&mut g, "md", &Md, &md_deals);
     bench_solve(&mut g, "clock", &Clock, &line_deals);
     bench_solve(&mut g, "r7", &R7, &line_deals);
+    g.finish();
+
+    // Klondike (three cards a turn): deals 33 (open at this budget) and 273 (lost), 50,000
+    // expansions each, over the engine and over the fast path.
+    let klondike = match "klondike".parse::<GameId>().expect("preset") {
+        GameId::Tableau(i) => Tableau::<52, COMPACT_KEY>::preset(i),
+        g => panic!("klondike is {g:?}"),
+    };
+    let lean = klondike.lean().expect("Klondike has the fast path");
+    let starts: Vec<_> = [33, 273]
+        .iter()
+        .map(|&n| klondike.pack(&klondike.deal(n)).expect("a deal packs"))
+        .collect();
+    let lean_starts: Vec<_> = starts
+        .iter()
+        .map(|s| lean.lean_state(s).expect("fits the fast path"))
+        .collect();
+    let mut g = configure(c, "klondike_dfs");
+    g.sampling_mode(SamplingMode::Flat);
+    bench_dfs_nodes(&mut g, "engine", &klondike, &starts, 50_000);
+    bench_dfs_nodes(&mut g, "lean", &lean, &lean_starts, 50_000);
     g.finish();
 }
 

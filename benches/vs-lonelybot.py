@@ -184,21 +184,22 @@ def run_lonelybot(lonelybot, seed_type, deal, draw, timeout_s):
 
 
 def run_patience(patience, game, path, timeout_s):
-    """(verdict, wall seconds, its own seconds, line)."""
+    """(verdict, wall seconds, its own seconds, line, states expanded)."""
     start = time.monotonic()
     try:
         proc = subprocess.run([patience, "solve", game, "--board", path,
                                "--max-time", str(timeout_s), "--json"],
                               capture_output=True, text=True, timeout=timeout_s + 120)
     except subprocess.TimeoutExpired:
-        return "unknown", time.monotonic() - start, None, None
+        return "unknown", time.monotonic() - start, None, None, None
     elapsed = time.monotonic() - start
     try:
         doc = json.loads(proc.stdout)
-        return doc["verdict"], elapsed, doc["stats"]["seconds"], doc.get("moves")
+        return (doc["verdict"], elapsed, doc["stats"]["seconds"], doc.get("moves"),
+                doc["stats"].get("expanded"))
     except (ValueError, KeyError):
         sys.stderr.write("patience on %s: %s\n" % (path, proc.stderr.strip()[-300:]))
-        return "error", elapsed, None, None
+        return "error", elapsed, None, None, None
 
 
 def patience_start(patience, game, path, tmpdir):
@@ -434,7 +435,7 @@ def main():
     if writer:
         writer.writerow(["deal", "lonelybot", "lonelybot_seconds", "lonelybot_own_seconds",
                          "patience", "patience_seconds", "patience_own_seconds",
-                         "layout", "lonelybot_line", "patience_line"])
+                         "layout", "lonelybot_line", "patience_line", "patience_states"])
     try:
         for deal in deals:
             raw, doc = lonelybot_json(args.lonelybot, args.seed_type, deal)
@@ -452,7 +453,8 @@ def main():
 
             lv, lt, lown, lline = run_lonelybot(args.lonelybot, args.seed_type, deal, draw,
                                                 args.timeout)
-            pv, pt, pown, pline = run_patience(args.patience, args.game, path, args.timeout)
+            pv, pt, pown, pline, pstates = run_patience(args.patience, args.game, path,
+                                                        args.timeout)
             os.unlink(path)
 
             lcheck = pcheck = "-"
@@ -482,7 +484,7 @@ def main():
             if writer:
                 writer.writerow([deal, lv, "%.3f" % lt, "" if lown is None else "%.4f" % lown,
                                  pv, "%.3f" % pt, "" if pown is None else "%.4f" % pown,
-                                 layout, lcheck, pcheck])
+                                 layout, lcheck, pcheck, "" if pstates is None else pstates])
                 out_f.flush()
     finally:
         if out_f:

@@ -5,6 +5,11 @@ source; the file is restored afterwards, whatever happens. Refuses to touch a fi
 uncommitted changes.
 
     python3 scripts/mutations.py [NAME ...]
+    python3 scripts/mutations.py --check [NAME ...]
+
+With --check nothing is built or run: each mutation's original text must occur exactly once
+in its file (a mutation whose text the code no longer holds tests nothing). One line per
+stale mutation; exit status 1 if any, else 0. tests/it/repository.rs runs it.
 """
 import subprocess
 import sys
@@ -19,20 +24,21 @@ DEAD_END = f"{ENGINE}/dead_end.rs"
 REFEREE = "src/verify/tableau.rs"
 SUPERMOVES = f"{ENGINE}/supermoves.rs"
 RULES = f"{ENGINE}/rules.rs"
+LEAN = f"{ENGINE}/lean.rs"
 
 # name: (file, what the guard is, original text, mutated text)
 MUTATIONS = {
     "run-set-no-home-from-under": (
         MOVEGEN,
         "with runs keyed as sets, a run card goes home from under the cards above it",
-        "        if self.feat.run_sets {\n            for p in 0..np {",
-        "        if false && self.feat.run_sets {\n            for p in 0..np {",
+        "        if self.feat.run_sets && home_mask != Some(0) {\n            for p in 0..np {",
+        "        if false && self.feat.run_sets && home_mask != Some(0) {\n            for p in 0..np {",
     ),
     "run-set-key-without-lengths": (
         KEY,
         "with runs keyed as sets, each pile's part of the key holds how many cards lie fixed under its run",
-        "u16::from(pile[0] & !DOWN) << 6 | fixed as u16",
-        "u16::from(pile[0] & !DOWN) << 6",
+        "((pile[0] & !DOWN, fixed as u8), run)",
+        "((pile[0] & !DOWN, 0), run)",
     ),
     "linked-key-cells-as-home": (
         KEY,
@@ -139,14 +145,14 @@ MUTATIONS = {
     "reserve-card-into-empty-pile": (
         MOVEGEN,
         "a reserve card fills an empty pile only where the rules say (not in Backbone)",
-        "single_to_piles(&mut emit, Place::Reserve(i), c, self.feat.reserve_to_empty);",
-        "single_to_piles(&mut emit, Place::Reserve(i), c, true);",
+        "let to_empty = self.feat.reserve_to_empty && others_fill;",
+        "let to_empty = others_fill;",
     ),
     "reserve-left-out-of-key": (
         KEY,
         "the key holds the reserve's piles",
-        "for p in n..n + reserve {",
-        "for p in n..n + reserve.min(0) {",
+        "for (&at, &len) in starts[n..n + reserve].iter().zip(&s.len[n..n + reserve]) {",
+        "for (&at, &len) in starts[n..n + reserve.min(0)].iter().zip(&s.len[n..n + reserve]) {",
     ),
     "referee-reserve-into-empty-pile": (
         REFEREE,
@@ -181,13 +187,13 @@ MUTATIONS = {
     "dead-end-verdicts-any-rules": (
         DEAD_END,
         "a kept dead-end verdict is read under other rules",
-        ".filter(|k| k.rules == rules && k.layout == layout)",
-        ".filter(|k| k.layout == layout)",
+        ".filter(|k| k.rules == rules && k.layout == *layout)",
+        ".filter(|k| k.layout == *layout)",
     ),
     "dead-end-verdicts-by-lengths": (
         DEAD_END,
         "a kept dead-end verdict is read for any layout of the same pile lengths",
-        ".filter(|k| k.rules == rules && k.layout == layout)",
+        ".filter(|k| k.rules == rules && k.layout == *layout)",
         ".filter(|k| k.rules == rules && k.layout[..MAX_PILES] == layout[..MAX_PILES])",
     ),
     "cards-on-home-suit": (
@@ -247,8 +253,14 @@ MUTATIONS = {
     "cells-sorted-as-one": (
         KEY,
         "the key keeps every cell's card",
-        "cells[..nc].sort_unstable();\n        k[i..i + nc].copy_from_slice(&cells[..nc]);",
-        "cells[..nc].sort_unstable();\n        let first = cells[0];\n        cells[..nc].fill(first);\n        k[i..i + nc].copy_from_slice(&cells[..nc]);",
+        "cells[..nc].sort_unstable();\n        k[i..i + MAX_CELLS].copy_from_slice(&cells);",
+        "cells[..nc].sort_unstable();\n        let first = cells[0];\n        cells[..nc].fill(first);\n        k[i..i + MAX_CELLS].copy_from_slice(&cells);",
+    ),
+    "lean-talon-set-wrong-bit": (
+        LEAN,
+        "the fast path takes a card played from the talon out of the talon's set (the key's), and only that card",
+        "t.talon_set &= !(1 << (card & !DOWN));",
+        "t.talon_set &= !(2 << (card & !DOWN));",
     ),
 }
 
@@ -265,12 +277,28 @@ def dirty(path):
     return bool(out.strip())
 
 
+def stale(name):
+    """Why mutation `name` cannot be applied (its original text is not in its file exactly
+    once), or None when it can."""
+    path, _, old, new = MUTATIONS[name]
+    file = ROOT / path
+    if not file.is_file():
+        return f"{name}: {path} is not a file (update this script)"
+    found = file.read_text().count(old)
+    if found != 1:
+        return f"{name}: the guard's text is not found once in {path} ({found} times; update this script)"
+    if old == new:
+        return f"{name}: the mutated text is the original (update this script)"
+    return None
+
+
 def run(name):
     path, guard, old, new = MUTATIONS[name]
     file = ROOT / path
     text = file.read_text()
-    if text.count(old) != 1:
-        return f"{name}: the guard's text is not found once in {path} (update this script)"
+    why = stale(name)
+    if why:
+        return why
     file.write_text(text.replace(old, new))
     try:
         for cmd in TESTS:
@@ -279,18 +307,25 @@ def run(name):
                 failed = [l for l in r.stdout.splitlines() if l.startswith("test ") and l.endswith("FAILED")]
                 if not failed and "error[" in r.stderr:
                     return f"{name}: the mutant does not compile (no verdict)"
-                return f"{name}: caught ({guard}) by {', '.join(l[5:-10] for l in failed) or 'a build error'}"
+                return f"{name}: caught ({guard}) by {', '.join(l[5:-len(' ... FAILED')] for l in failed) or 'a build error'}"
         return f"{name}: NOT CAUGHT ({guard})"
     finally:
         file.write_text(text)
 
 
 def main():
-    names = sys.argv[1:] or list(MUTATIONS)
+    args = sys.argv[1:]
+    check = "--check" in args
+    names = [a for a in args if a != "--check"] or list(MUTATIONS)
     unknown = [n for n in names if n not in MUTATIONS]
     if unknown:
         print(f"mutations.py: unknown mutation {unknown[0]} (known: {', '.join(MUTATIONS)})", file=sys.stderr)
         return 2
+    if check:
+        lines = [why for why in map(stale, names) if why]
+        for line in lines:
+            print(line)
+        return 1 if lines else 0
     for n in names:
         if dirty(MUTATIONS[n][0]):
             print(f"mutations.py: {MUTATIONS[n][0]} has uncommitted changes; commit them first", file=sys.stderr)

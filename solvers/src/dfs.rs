@@ -60,7 +60,7 @@ pub fn guided_dfs<S: Space>(space: &S, start: S::State, limits: &Limits) -> Repo
 /// assert!(slices > 1);
 /// ```
 pub struct DepthFirst<'a, S: Space> {
-    space: &'a S,
+    space: Held<'a, S>,
     guided: bool,
     start: Option<S::State>,
     visited: VisitedSet<S::Key>,
@@ -80,9 +80,54 @@ pub struct DepthFirst<'a, S: Space> {
     decided: Option<Outcome<S::Move>>,
 }
 
+/// The space a search walks: the caller's, or one the search owns (a space made for it,
+/// such as a game's fast path for some rules).
+enum Held<'a, S> {
+    Borrowed(&'a S),
+    Owned(S),
+}
+
+impl<S> std::ops::Deref for Held<'_, S> {
+    type Target = S;
+    fn deref(&self) -> &S {
+        match self {
+            Held::Borrowed(s) => s,
+            Held::Owned(s) => s,
+        }
+    }
+}
+
+/// A search that runs in slices, each until a verdict or a limit, going on from where the
+/// last one stopped ([`DepthFirst`] over any space, seen through its moves alone): so a
+/// caller can hold the depth-first search of a space a game chose for it.
+pub trait SlicedSearch<M> {
+    /// The next slice (see [`DepthFirst::run`]).
+    fn run(&mut self, limits: &Limits) -> Report<M>;
+    /// The memory the search holds now (see [`DepthFirst::memory_bytes`]).
+    fn memory_bytes(&self) -> u64;
+}
+
+impl<S: Space> SlicedSearch<S::Move> for DepthFirst<'_, S> {
+    fn run(&mut self, limits: &Limits) -> Report<S::Move> {
+        DepthFirst::run(self, limits)
+    }
+    fn memory_bytes(&self) -> u64 {
+        DepthFirst::memory_bytes(self)
+    }
+}
+
 impl<'a, S: Space> DepthFirst<'a, S> {
     /// A search from `start`, not yet begun.
     pub fn new(space: &'a S, start: S::State, guided: bool) -> Self {
+        Self::over(Held::Borrowed(space), start, guided)
+    }
+
+    /// A search from `start` over a space it owns, not yet begun.
+    pub fn owning(space: S, start: S::State, guided: bool) -> Self {
+        Self::over(Held::Owned(space), start, guided)
+    }
+
+    fn over(space: Held<'a, S>, start: S::State, guided: bool) -> Self {
         DepthFirst {
             space,
             guided,
@@ -133,7 +178,7 @@ impl<'a, S: Space> DepthFirst<'a, S> {
             stats.stored = self.visited.len() as u64;
             return checker.finish(outcome.clone(), stats);
         }
-        let space = self.space;
+        let space = &*self.space;
         if let Some(start) = self.start.take() {
             if space.is_goal(&start) {
                 self.decided = Some(Outcome::Solved(Vec::new()));

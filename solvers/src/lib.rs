@@ -31,7 +31,7 @@ mod table;
 pub use astar::astar;
 pub use beam::beam;
 pub use best_first::{best_first, BestFirst, BestFirstMode};
-pub use dfs::{dfs, guided_dfs, DepthFirst};
+pub use dfs::{dfs, guided_dfs, DepthFirst, SlicedSearch};
 pub use idastar::idastar;
 pub use limits::{Limits, StopReason};
 pub use scan::{scan, MoveSpace, ScoredMove};

@@ -600,6 +600,20 @@ pub trait Game: solvers::Space<Move: PartialEq> + Sync {
     fn search_profile(&self) -> SearchProfile {
         SearchProfile::DEFAULT
     }
+    /// The depth-first search from `state` in the generator's order (the portfolio's
+    /// depth-first step, run slice by slice, and `--algorithm dfs`): by default over the
+    /// game itself; a game with a faster space for its rules hands out the search over that
+    /// one, which must expand the same states in the same order and find the same lines
+    /// (the tableau engine's fast path for Klondike, `tableau::Lean`).
+    fn depth_first<'a>(
+        &'a self,
+        state: &Self::State,
+    ) -> Box<dyn solvers::SlicedSearch<Self::Move> + 'a>
+    where
+        Self: Sized,
+    {
+        Box::new(solvers::DepthFirst::new(self, state.clone(), false))
+    }
     /// A search over a reduced move set, for games whose complete searches are slow (the
     /// tableau engine's games of suit runs): its wins are real and are verified like any
     /// other, its other verdicts prove nothing (`study` reads them as unknown). None: the

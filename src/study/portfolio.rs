@@ -88,6 +88,8 @@ pub(super) fn run_search<G: Game>(
             }
             portfolio(game, state, &mut run, order)
         }
+        // The game's own depth-first search (over its fast path, where it has one).
+        Algorithm::Dfs => game.depth_first(&state).run(limits),
         single => single_search(game, state, single, limits).expect("one search"),
     })
 }
@@ -493,7 +495,11 @@ fn portfolio<G: Game>(
         DfsOrder::Game => profile.dfs_guided,
         DfsOrder::Guided => true,
     };
-    let mut dfs = solvers::DepthFirst::new(game, state.clone(), guided);
+    let mut dfs: Box<dyn solvers::SlicedSearch<G::Move> + '_> = if guided {
+        Box::new(solvers::DepthFirst::new(game, state.clone(), guided))
+    } else {
+        game.depth_first(&state)
+    };
     loop {
         for (t, &(share, search)) in PORTFOLIO.iter().enumerate() {
             if skip[t] {

@@ -1,6 +1,7 @@
 //! The repository's own rules about its text: comments carry no dates (a tuning history
 //! belongs in `docs/performance.md` or a commit message, not beside the code), and no file
-//! names a path outside the repository (sources are cited by title and section instead).
+//! names a path outside the repository (sources are cited by title and section instead),
+//! and every mutation of `scripts/mutations.py` still finds the guard it breaks.
 
 use std::path::{Path, PathBuf};
 
@@ -181,5 +182,24 @@ fn no_file_names_a_path_outside_the_repository() {
         "{} lines name a path outside the repository (cite the source by title and section):\n{}",
         hits.len(),
         hits.join("\n")
+    );
+}
+
+/// Every mutation of `scripts/mutations.py` still applies: its original text occurs exactly
+/// once in its file (`--check`, which builds and runs nothing). A mutation whose guard was
+/// rewritten would otherwise report "not found" and test nothing.
+#[test]
+fn every_mutation_still_finds_its_guard() {
+    let out = std::process::Command::new("python3")
+        .arg(root().join("scripts/mutations.py"))
+        .arg("--check")
+        .current_dir(root())
+        .output()
+        .expect("python3 runs scripts/mutations.py");
+    assert!(
+        out.status.success(),
+        "stale mutations (rewrite their text in scripts/mutations.py):\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
     );
 }

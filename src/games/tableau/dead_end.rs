@@ -26,7 +26,7 @@ const NONE: u8 = u8::MAX;
 
 /// The bytes of a position's layout as `Tableau::card_never_home` reads it: the piles'
 /// lengths (`MAX_PILES`), their cards (at most a deck), the foundations' heights.
-const LAYOUT: usize = MAX_PILES + 52 + 4;
+pub(super) const LAYOUT: usize = MAX_PILES + 52 + 4;
 
 /// How many verdicts of `Tableau::card_never_home` each thread keeps (in the unit tests
 /// few, so that layouts meet in a slot and the lookup's exact comparison is put to use).
@@ -143,26 +143,34 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if !self.feat.returns {
             layout[LAYOUT - 4..].copy_from_slice(&s.home);
         }
+        self.kept_verdict(&layout, || self.never_home(s))
+    }
+
+    /// The verdict of `Tableau::card_never_home` for the position whose layout (as
+    /// `card_never_home` writes it: the piles' lengths, their cards, the foundations'
+    /// heights where no card comes back) is `layout`: the one this thread kept for it, or
+    /// `work`'s, then kept.
+    pub(super) fn kept_verdict(&self, layout: &[u8; LAYOUT], work: impl FnOnce() -> bool) -> bool {
         let mut hasher = FxHasher::default();
-        hasher.write(&layout);
+        hasher.write(layout);
         let slot = hasher.finish() as usize % VERDICTS;
         let rules = self.feat.id;
         let known = LATE_VERDICTS.with_borrow(|v| {
             v.get(slot)
-                .filter(|k| k.rules == rules && k.layout == layout)
+                .filter(|k| k.rules == rules && k.layout == *layout)
                 .map(|k| k.dead)
         });
         if let Some(dead) = known {
             return dead;
         }
-        let dead = self.never_home(s);
+        let dead = work();
         LATE_VERDICTS.with_borrow_mut(|v| {
             if v.is_empty() {
                 v.resize(VERDICTS, Verdict::default());
             }
             v[slot] = Verdict {
                 rules,
-                layout,
+                layout: *layout,
                 dead,
             };
         });
@@ -170,7 +178,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     }
 
     /// [`Tableau::card_never_home`] worked out (not looked up).
-    fn never_home(&self, s: &State<N>) -> bool {
+    pub(super) fn never_home(&self, s: &State<N>) -> bool {
         let np = self.rules.piles();
         let feat = &self.feat;
         let mut home = 0u64;
@@ -379,6 +387,34 @@ mod tests {
     use crate::piles::Table;
     use crate::study::{solve, SolveConfig, Verdict};
     use solvers::Space;
+
+    /// A kept verdict is read for its own layout only: of two layouts with the same pile
+    /// lengths that meet in one slot of the table, each gets the verdict worked out for it.
+    #[test]
+    fn a_kept_verdict_is_read_for_its_exact_layout_only() {
+        use super::{FxHasher, LAYOUT, MAX_PILES, VERDICTS};
+        use std::hash::Hasher;
+        let g = game("klondike");
+        let slot = |l: &[u8; LAYOUT]| {
+            let mut h = FxHasher::default();
+            h.write(l);
+            h.finish() as usize % VERDICTS
+        };
+        // One card on the first pile: the first layout, and one of another card in its slot.
+        let mut a = [0u8; LAYOUT];
+        a[0] = 1;
+        let b = (1..52u8)
+            .map(|c| {
+                let mut b = a;
+                b[MAX_PILES] = c;
+                b
+            })
+            .find(|b| slot(b) == slot(&a))
+            .expect("few slots in the tests: some other card meets the first");
+        assert!(g.kept_verdict(&a, || true));
+        assert!(!g.kept_verdict(&b, || false), "b's own verdict, not a's");
+        assert!(g.kept_verdict(&a, || true), "a's again");
+    }
 
     /// A Klondike board: pile 1 as given, the other six empty, the foundations up to the
     /// given cards, `stock` face down.

@@ -211,20 +211,20 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             || self.feat.talon_fills)
     }
 
-    /// Whether the move of `c`, a foundation's top card in `s`, back onto a pile is left out
-    /// ([`Tableau::each_move`]) because the autoplay would send it straight home: every card
-    /// distinct, the autoplay on, and `c` safe home ([`Tableau::safe_home`]) at the heights of
-    /// the position after the move, `t`. The searches ask a position for its moves only when
+    /// Whether the move of `c`, a foundation's top card in a position `s` whose foundations
+    /// stand at `home`, back onto a pile is left out ([`Tableau::each_move`]) because the
+    /// autoplay would send it straight home: every card distinct, the autoplay on, and `c`
+    /// safe home ([`Tableau::safe_home`]) at the heights of the position after the move, `t`. The searches ask a position for its moves only when
     /// it has no forced move, and then `t`'s forced move is `c` home, back to `s` (a card
     /// safe in `t` would be safe in `s`, whose foundations are as high or higher): the move
     /// only closes a cycle. ARCHITECTURE.md ("Reductions": "cards back from home that the
     /// autoplay sends straight back").
-    pub(super) fn comes_straight_back(&self, s: &State<N>, c: Card) -> bool {
+    pub(super) fn comes_straight_back(&self, home: &[u8; 4], c: Card) -> bool {
         if self.feat.repeats || !self.autoplays() {
             return false;
         }
         let suit = c.suit_unchecked().index();
-        let mut after = s.home;
+        let mut after = *home;
         after[suit] -= 1;
         self.safe_home(&after, c)
     }

@@ -157,6 +157,15 @@ impl<const N: usize, const K: usize> Game for Tableau<N, K> {
         }
     }
 
+    /// Over the fast path where the rules have one (`Tableau::leans`: Klondike drawing one
+    /// or three), else over the engine.
+    fn depth_first<'a>(&'a self, state: &State<N>) -> Box<dyn solvers::SlicedSearch<Move> + 'a> {
+        if let Some(run) = self.lean_depth_first(state) {
+            return run;
+        }
+        Box::new(solvers::DepthFirst::new(self, *state, false))
+    }
+
     /// The portfolio's choices for the engine's games, all decided here:
     /// - `dfs`: games with a waste, whose lost deals fall to depth-first search several
     ///   times sooner than to best-first.

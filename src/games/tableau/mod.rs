@@ -37,6 +37,7 @@ mod game;
 mod guide;
 mod key;
 mod layout;
+mod lean;
 mod movegen;
 mod moves;
 mod order;
@@ -54,6 +55,7 @@ pub use catalogue::{embedded_count, family, preset, presets, register};
 pub use features::{capacity, keys_compactly, keys_linked};
 pub use key::{Key, COMPACT_KEY, LINKED_KEY};
 pub use layout::{BASE, REDEALS, STOCK, WASTE};
+pub use lean::{Lean, LeanState};
 pub use moves::{cell_label, pile_label, reserve_label, verbose, Move, Place, COVER, HOMES};
 pub use rules::{
     Build, Direction, EmptyFill, FoundationBase, FoundationBuild, GroupMoves, ReserveRules, Rules,

@@ -88,6 +88,12 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// at the base rank (Agnes), a card on a card of rank `s.base` starts the run; no run
     /// holds a card that plays only home (Diamond Mine's diamonds).
     pub(super) fn run_len(&self, s: &State<N>, pile: &[u8]) -> usize {
+        self.run_len_on(s.base, pile)
+    }
+
+    /// [`Tableau::run_len`] of `pile` in a position whose chosen or dealt base is `base` (0:
+    /// none), the only part of the position it reads beside the pile.
+    pub(super) fn run_len_on(&self, base: u8, pile: &[u8]) -> usize {
         if pile.is_empty() {
             return 0;
         }
@@ -95,7 +101,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
         if self.feat.home_only >> (pile[pile.len() - 1] & !DOWN) & 1 != 0 {
             return 1;
         }
-        let base = if self.feat.base_ends_runs { s.base } else { 0 };
+        let base = if self.feat.base_ends_runs { base } else { 0 };
         let mut k = 1;
         while k < pile.len() {
             let (upper, lower) = (pile[pile.len() - k], pile[pile.len() - k - 1]);
@@ -659,7 +665,7 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
                     let c = Card::new(Suit::ALL[suit], Rank::from_value(rank));
                     // Not a card the autoplay would send straight back
                     // (`Tableau::comes_straight_back`).
-                    if !self.comes_straight_back(s, c) {
+                    if !self.comes_straight_back(&s.home, c) {
                         single_to_piles(&mut emit, Place::Home, c, others_fill);
                     }
                 }

@@ -75,51 +75,24 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
     /// fewest turns that do it (see the module's docs): the waste's top card (code 0), each
     /// card a turn of this pass puts on top, then, when a redeal is left, each card a turn
     /// of the next pass puts on top that this pass cannot.
-    pub(super) fn reachable_in_talon(&self, s: &State<N>, mut f: impl FnMut(usize, u8)) {
-        let len = usize::from(s.stock);
-        let b = usize::from(s.waste);
-        let d = usize::from(self.feat.draw);
-        if b > 0 {
-            f(b - 1, 0);
-        }
-        // The turns of this pass: the j-th puts card min(b + j d, len) - 1 on top.
-        // `Rules::check` keeps the talon within what a code's 7 bits count.
-        debug_assert!(len <= usize::from(MAX_TURNS));
-        let mut j = 1;
-        while b + (j - 1) * d < len {
-            f((b + j * d).min(len) - 1, j as u8);
-            j += 1;
-        }
-        if len == 0 || !self.waste_redeal_left(s) {
-            return;
-        }
-        let this_pass =
-            |i: usize| i + 1 == b || (i >= b && ((i + 1 - b).is_multiple_of(d) || i + 1 == len));
-        let mut j = 1;
-        while (j - 1) * d < len {
-            let i = (j * d).min(len) - 1;
-            if !this_pass(i) {
-                f(i, AFTER_REDEAL | j as u8);
-            }
-            j += 1;
-        }
+    pub(super) fn reachable_in_talon(&self, s: &State<N>, f: impl FnMut(usize, u8)) {
+        each_reachable(
+            usize::from(s.stock),
+            usize::from(s.waste),
+            usize::from(self.feat.draw),
+            self.waste_redeal_left(s),
+            f,
+        );
     }
 
     /// The place in the talon of the card `code` reaches in `s`.
     pub(super) fn talon_index(&self, s: &State<N>, code: u8) -> usize {
-        let len = usize::from(s.stock);
-        let d = usize::from(self.feat.draw);
-        let turns = usize::from(code & MAX_TURNS);
-        let from = if code & AFTER_REDEAL != 0 {
-            0
-        } else {
-            usize::from(s.waste)
-        };
-        if turns == 0 {
-            from - 1
-        } else {
-            (from + turns * d).min(len) - 1
-        }
+        index_of_code(
+            usize::from(s.stock),
+            usize::from(s.waste),
+            usize::from(self.feat.draw),
+            code,
+        )
     }
 
     /// Plays the card `code` reaches in `s` out of the talon (the turns and the redeal it
@@ -204,6 +177,54 @@ impl<const N: usize, const K: usize> Tableau<N, K> {
             }
         }
         out
+    }
+}
+
+/// `Tableau::reachable_in_talon` for a talon of `len` cards whose first `b` are in the waste,
+/// `d` cards turned at a time, `redeal_left` when the waste may be turned back: `f(i, code)`
+/// for each card turns can bring to the top of the waste (shared with the fast path).
+pub(super) fn each_reachable(
+    len: usize,
+    b: usize,
+    d: usize,
+    redeal_left: bool,
+    mut f: impl FnMut(usize, u8),
+) {
+    if b > 0 {
+        f(b - 1, 0);
+    }
+    // The turns of this pass: the j-th puts card min(b + j d, len) - 1 on top.
+    // `Rules::check` keeps the talon within what a code's 7 bits count.
+    debug_assert!(len <= usize::from(MAX_TURNS));
+    let mut j = 1;
+    while b + (j - 1) * d < len {
+        f((b + j * d).min(len) - 1, j as u8);
+        j += 1;
+    }
+    if len == 0 || !redeal_left {
+        return;
+    }
+    let this_pass =
+        |i: usize| i + 1 == b || (i >= b && ((i + 1 - b).is_multiple_of(d) || i + 1 == len));
+    let mut j = 1;
+    while (j - 1) * d < len {
+        let i = (j * d).min(len) - 1;
+        if !this_pass(i) {
+            f(i, AFTER_REDEAL | j as u8);
+        }
+        j += 1;
+    }
+}
+
+/// `Tableau::talon_index` for a talon of `len` cards whose first `waste` are in the waste, `d`
+/// cards turned at a time: the place of the card `code` reaches.
+pub(super) fn index_of_code(len: usize, waste: usize, d: usize, code: u8) -> usize {
+    let turns = usize::from(code & MAX_TURNS);
+    let from = if code & AFTER_REDEAL != 0 { 0 } else { waste };
+    if turns == 0 {
+        from - 1
+    } else {
+        (from + turns * d).min(len) - 1
     }
 }
 
