@@ -44,7 +44,7 @@ fn every_generated_move_is_legal_and_lands_on_the_same_position() {
         let mut rng = Rng::new(7);
         let mut buf = Vec::new();
         let (mut checked, mut returns, mut redeals) = (0, 0, 0);
-        for deal in 1..=12 {
+        for deal in 1..=20 {
             let mut table = g.deal(deal);
             let mut state = g.pack(&table).unwrap();
             for _ in 0..150 {

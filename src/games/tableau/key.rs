@@ -694,7 +694,7 @@ mod tests {
             let mut by_key: std::collections::HashMap<Key<COMPACT_KEY>, Vec<u8>> =
                 std::collections::HashMap::new();
             let mut merged = 0;
-            for deal in 1..=3 {
+            for deal in 1..=20 {
                 let mut s = g.pack(&g.deal(deal)).expect("deal");
                 by_key.clear();
                 for _ in 0..300 {
