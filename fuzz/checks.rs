@@ -279,3 +279,75 @@ pub fn engine_vs_referee(data: &[u8], max_steps: usize) {
         }
     });
 }
+
+/// Klondike's fast path (`tableau::Lean`) against the engine it stands for, along a line of
+/// the engine's successors from a deal of Klondike drawing three or one (the first byte's
+/// low bit; the next two the deal), chosen by the input's bytes, at most `max_steps` of
+/// them: every position fits the fast path and comes back as the same state, and both give
+/// the same key, the same successors in the same order (moves, positions and keys) and the
+/// same forced move. A search over the fast path is then the engine's.
+pub fn lean_vs_engine(data: &[u8], max_steps: usize) {
+    use solvers::Space;
+    let [which, d0, d1, choices @ ..] = data else {
+        return;
+    };
+    let id = if which & 1 == 0 {
+        "klondike"
+    } else {
+        "klondike-draw1"
+    };
+    let GameId::Tableau(i) = game(id) else {
+        panic!("{id} is a preset of the tableau engine");
+    };
+    let g = Tableau::<52, { tableau::COMPACT_KEY }>::preset(i);
+    let lean = g.lean().expect("Klondike's rules take the fast path");
+    let deal = u64::from(u16::from_le_bytes([*d0, *d1])) + 1;
+    let mut s = g.pack(&g.deal(deal)).expect("a dealt layout packs");
+    let (mut ours, mut fast) = (Vec::new(), Vec::new());
+    for step in 0..=choices.len().min(max_steps) {
+        let at = format!("{id} deal {deal}, step {step}");
+        let t = lean
+            .lean_state(&s)
+            .unwrap_or_else(|| panic!("{at}: the position does not fit the fast path"));
+        assert!(lean.state(&t) == s, "{at}: the state does not come back");
+        let key = Space::key(&g, &s);
+        assert!(Space::key(&lean, &t) == key, "{at}: the keys differ");
+        let forced = Space::forced(&g, &s);
+        let lean_forced = Space::forced(&lean, &t);
+        assert_eq!(
+            forced.as_ref().map(|f| f.mv),
+            lean_forced.as_ref().map(|f| f.mv),
+            "{at}: the forced moves differ"
+        );
+        if let (Some(a), Some(b)) = (&forced, &lean_forced) {
+            assert!(
+                lean.state(&b.state) == a.state,
+                "{at}: after the forced move"
+            );
+        }
+        ours.clear();
+        fast.clear();
+        Space::expand(&g, &s, &mut ours);
+        Space::expand(&lean, &t, &mut fast);
+        fn moves<S>(v: &[Successor<tableau::Move, S>]) -> Vec<tableau::Move> {
+            v.iter().map(|x| x.mv).collect()
+        }
+        assert_eq!(moves(&ours), moves(&fast), "{at}: the moves differ");
+        for (a, b) in ours.iter().zip(&fast) {
+            assert!(lean.state(&b.state) == a.state, "{at}: after {:?}", a.mv);
+            assert!(
+                Space::key(&lean, &b.state) == Space::key(&g, &a.state),
+                "{at}: the keys after {:?} differ",
+                a.mv
+            );
+        }
+        let Some(&b) = choices.get(step) else {
+            return;
+        };
+        s = match forced {
+            Some(f) => f.state,
+            None if ours.is_empty() => return,
+            None => ours[usize::from(b) % ours.len()].state,
+        };
+    }
+}

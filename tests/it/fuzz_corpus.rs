@@ -56,6 +56,14 @@ fn engine_vs_referee_corpus() {
     assert!(n >= 40, "only {n} engine_vs_referee inputs");
 }
 
+#[test]
+fn lean_vs_engine_corpus() {
+    let n = replay("corpus/lean_vs_engine", |d| {
+        checks::lean_vs_engine(d, MAX_STEPS)
+    });
+    assert!(n >= 40, "only {n} lean_vs_engine inputs");
+}
+
 /// Found by `rules_toml`: a rules id holding a newline is refused, and the message that
 /// quotes it still takes the one error line.
 #[test]
