@@ -304,7 +304,8 @@ pub fn lean_vs_engine(data: &[u8], max_steps: usize) {
     let deal = u64::from(u16::from_le_bytes([*d0, *d1])) + 1;
     let mut s = g.pack(&g.deal(deal)).expect("a dealt layout packs");
     let (mut ours, mut fast) = (Vec::new(), Vec::new());
-    for step in 0..=choices.len().min(max_steps) {
+    let steps = choices.len().min(max_steps);
+    for step in 0..=steps {
         let at = format!("{id} deal {deal}, step {step}");
         let t = lean
             .lean_state(&s)
@@ -341,13 +342,13 @@ pub fn lean_vs_engine(data: &[u8], max_steps: usize) {
                 a.mv
             );
         }
-        let Some(&b) = choices.get(step) else {
+        if step == steps {
             return;
-        };
+        }
         s = match forced {
             Some(f) => f.state,
             None if ours.is_empty() => return,
-            None => ours[usize::from(b) % ours.len()].state,
+            None => ours[usize::from(choices[step]) % ours.len()].state,
         };
     }
 }

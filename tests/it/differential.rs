@@ -512,13 +512,16 @@ fn check_position<const N: usize, const K: usize>(
                 // nothing is lost either way.
                 let home_cards = |c: &Canon| c.homes.iter().map(Vec::len).sum::<usize>();
                 if home_cards(&c) + 1 == home_cards(&here) {
-                    if forced_here {
+                    // The card back is safe home where it lands, so that layout has a forced
+                    // move in either case.
+                    let back = pack(&graph.layouts[j])?;
+                    let forced_back = g.forced(&back);
+                    if forced_here && forced_back.is_some() {
                         tally.back_beside_forced += 1;
                         straight_back.insert((i, j));
                         continue;
                     }
-                    let back = pack(&graph.layouts[j])?;
-                    if let Some(f) = g.forced(&back) {
+                    if let Some(f) = forced_back {
                         let after =
                             replay_on_referee(g, &graph.layouts[j], &back, &f, "the forced move")?;
                         if f.mv.to == Place::Home && canon(g, &after) == here {
